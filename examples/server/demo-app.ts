@@ -1,0 +1,58 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { examples } from './examples.js';
+import { pageScripts } from './page-scripts.js';
+
+const examplesDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const bundlePath = fileURLToPath(import.meta.resolve('@agent-chat/element/agent-chat.js'));
+
+export interface DemoAppOptions {
+  /** Where the examples keep sessions and app data, one folder per example. */
+  dataDir: string;
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Every example under one server: the index page, the element's script-tag bundle, and each example at `/<name>/`. */
+export function createDemoApp(options: DemoAppOptions) {
+  const online = Boolean(process.env.ANTHROPIC_API_KEY?.trim());
+  const app = new Hono();
+
+  app.get('/agent-chat.js', async (c) => {
+    try {
+      return c.body(await readFile(bundlePath), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    } catch {
+      return c.text('The element bundle is not built: run `npm run build` (npm start does it for you).', 500);
+    }
+  });
+
+  app.get('/', async (c) => {
+    const page = await readFile(join(examplesDir, 'index.html'), 'utf8');
+    const model = online
+      ? `Claude (${escape(process.env.AGENT_CHAT_MODEL || 'claude-sonnet-5')})`
+      : 'the offline scripted demo model (set ANTHROPIC_API_KEY for Claude)';
+    const items = examples
+      .map((example) => `<li><a href="/${example.name}/">${escape(example.title)}</a>: ${escape(example.summary)}${example.seed ? ` <small>(${escape(example.seed)})</small>` : ''}</li>`)
+      .join('\n      ');
+    return c.html(page.replace('{{model}}', model).replace('{{examples}}', items));
+  });
+
+  app.use('/*', pageScripts(examplesDir));
+  for (const example of examples) {
+    app.route(`/${example.name}`, example.create({ dataDir: join(options.dataDir, example.name) }));
+    app.get(`/${example.name}`, (c) => c.redirect(`/${example.name}/`));
+    const pageDir = existsSync(join(examplesDir, example.name, 'page')) ? join(example.name, 'page') : example.name;
+    app.use(
+      `/${example.name}/*`,
+      serveStatic({
+        root: relative(process.cwd(), join(examplesDir, pageDir)) || '.',
+        rewriteRequestPath: (path) => path.slice(example.name.length + 1),
+      }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,9 @@
+import { scriptTagExample } from '../script-tag/example.js';
+import { personaExample } from '../persona/example.js';
+import { discoveryExample } from '../discovery/example.js';
+import { studyExample } from '../study/example.js';
+import { slidesExample } from '../slides/example.js';
+import type { ExampleDefinition } from './example.js';
+
+/** Every example the demo server serves, in the order the index lists them. */
+export const examples: readonly ExampleDefinition[] = [scriptTagExample, personaExample, discoveryExample, studyExample, slidesExample];

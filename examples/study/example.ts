@@ -1,0 +1,23 @@
+import { fileStore, modelFromEnv } from '@agent-chat/server';
+import { Hono } from 'hono';
+import { join } from 'node:path';
+import type { ExampleDefinition } from '../server/example.js';
+import { studyAppApi } from './server/app-api.js';
+import { studyDemoModel } from './server/demo-model/demo-model.js';
+import { learnerStore } from './server/learner-store.js';
+import { studyAgent } from './server/study-agent.js';
+
+export const studyExample: ExampleDefinition = {
+  name: 'study',
+  title: 'Study agent',
+  summary: 'A document reader with notes and flashcards; the agent reads on the server and edits through the page (client tools), with triggers, attachments, memory and answer cards.',
+  seed: 'seed 004, study agent for documents',
+  create: ({ dataDir }) => {
+    const offline = studyDemoModel();
+    const model = modelFromEnv({ offline });
+    const learners = learnerStore(dataDir);
+    return new Hono()
+      .route('/api/agent', studyAgent({ model, sessions: fileStore({ dir: join(dataDir, 'sessions') }), learners }))
+      .route('/api', studyAppApi({ learners, model: { offline: model === offline, name: model.name } }));
+  },
+};

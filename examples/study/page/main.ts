@@ -1,0 +1,64 @@
+import type { AgentChat, AgentChatAdapter } from '@agent-chat/element';
+import { appApi, learnerId } from './app-api.js';
+import { renderDeck } from './deck-panel.js';
+import { documentItem, renderSidebar } from './library-sidebar.js';
+import { renderNotes } from './notes-panel.js';
+import { pageContext } from './page-context.js';
+import { studyPageTools } from './page-tools.js';
+import { renderPractice } from './practice-panel.js';
+import { readHash, renderReader } from './reader.js';
+import { StudyState } from './study-state.js';
+
+/** How long after one questionWrong trigger another is ignored (the seed's open question suggests 30 s). */
+const TRIGGER_COOLDOWN_MS = 30_000;
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+
+async function start(): Promise<void> {
+  const state = new StudyState(learnerId());
+  // Set the adapter on the upgraded element: a property set before the upgrade would hide the element's own.
+  await customElements.whenDefined('agent-chat');
+  const chat = $<AgentChat>('agent-chat');
+  const [info, library] = await Promise.all([appApi.info(), appApi.library()]);
+  state.library = library;
+
+  const badge = $('#model-badge');
+  badge.textContent = info.offline ? 'Demo model · scripted, offline' : `Claude · ${info.name}`;
+  badge.title = info.offline
+    ? 'No ANTHROPIC_API_KEY on the server: a scripted demo model plays a few study scenarios with the real tools.'
+    : 'The agent runs on Claude.';
+  badge.classList.toggle('demo', info.offline);
+
+  renderSidebar($('#library'), state, (doc) => chat.attach(documentItem(doc)));
+  renderReader($('#reader'), state);
+  const notes = renderNotes($('#notes'), state);
+  const deck = renderDeck($('#deck'), state);
+  renderPractice($('#practice'), state, (payload, prompt) => {
+    // The payload goes to the agent in the context (context.trigger); the text is what the chat shows as sent.
+    const text = `Practice question: “${prompt}” I answered ${payload.userAnswer}, which is wrong.`;
+    chat.trigger('questionWrong', payload, { priority: 'low', cooldownMs: TRIGGER_COOLDOWN_MS, text });
+  });
+
+  const adapter: AgentChatAdapter = {
+    getContext: () => pageContext(state),
+    tools: studyPageTools(state, { notes, deck }),
+    // The showcase and two more, one click away: what a newcomer (or the demo model) can do right now.
+    quickActions: () => [
+      { label: 'Flashcards from this page', text: 'Make flashcards from this page' },
+      { label: 'Fix my notes', text: 'Fix my notes' },
+      { label: 'Quiz me', text: 'Quiz me on my flashcards' },
+    ],
+  };
+  chat.adapter = adapter;
+
+  const follow = () => {
+    const { documentId, page } = readHash();
+    void state.open(documentId && library.some((d) => d.id === documentId) ? documentId : library[0]!.id, page);
+  };
+  addEventListener('hashchange', follow);
+  follow();
+}
+
+start().catch((error: unknown) => {
+  $('#reader').textContent = `The study app could not start: ${error instanceof Error ? error.message : String(error)}`;
+});

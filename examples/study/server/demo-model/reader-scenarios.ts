@@ -1,0 +1,56 @@
+import type { ScriptedRun } from '@agent-chat/server';
+import type { Attachment, Turn } from '@agent-chat/protocol';
+import { field, lastResultOf, outputText, resultsOf } from './history.js';
+import { keyTerms } from './key-terms.js';
+
+/** "Go to page 3": navigateToPage, run by the page. */
+export function goToPage(since: readonly Turn[], pageNumber: number): ScriptedRun {
+  const result = lastResultOf(since, 'navigateToPage');
+  return [
+    [{ tool: 'navigateToPage', input: { pageNumber } }],
+    [{ text: result?.isError ? `I could not turn the page: ${outputText(result)}` : `Here is page ${pageNumber}.` }],
+  ];
+}
+
+/** "Highlight “…”": the quoted words; without quotes, the first definition on the page (read first). */
+export function highlight(since: readonly Turn[], quoted: string | undefined): ScriptedRun {
+  const result = lastResultOf(since, 'highlightText');
+  const done = [{ text: result?.isError ? `I could not highlight that: ${outputText(result)}` : 'Done: it is highlighted in yellow on the page.' }];
+  if (quoted) return [[{ tool: 'highlightText', input: { text: quoted, color: 'yellow' } }], done];
+  const terms = keyTerms(field<string>(lastResultOf(since, 'readPage')?.output, 'text') ?? '');
+  return [
+    [{ tool: 'readPage', input: {} }],
+    terms.length
+      ? terms.slice(0, 3).map((term) => ({ tool: 'highlightText', input: { text: term.sentence, color: 'yellow', comment: `Key term: ${term.term}` } }))
+      : [{ text: 'I found no definitions on this page to highlight. Put the words in quotes and I will highlight them.' }],
+    [{ text: resultsOf(since, 'highlightText').some((r) => r.isError) ? `Some highlights failed: ${outputText(result)}` : `I highlighted the ${Math.min(terms.length, 3)} key definitions on this page.` }],
+  ];
+}
+
+/** Attached documents (dragged from the sidebar): read each one with readDocument, in parallel, then summarize. */
+export function summarizeAttachments(since: readonly Turn[], attachments: readonly Attachment[]): ScriptedRun {
+  const reads = resultsOf(since, 'readDocument');
+  const parts = reads.map((read) => {
+    if (read.isError) return `- ${outputText(read)}`;
+    const pages = field<{ pageNumber: number; text: string }[]>(read.output, 'pages') ?? [];
+    const terms = pages.flatMap((p) => keyTerms(p.text).map((t) => t.term));
+    return `- **${field<string>(read.output, 'title')}** (${pages.length} pages) covers ${terms.slice(0, 6).join(', ')}${terms.length > 6 ? ', …' : ''}.`;
+  });
+  const links = reads
+    .filter((r) => !r.isError)
+    .map((r) => ({ title: field<string>(r.output, 'title') ?? 'Document', url: `/study/#doc=${field<string>(r.output, 'documentId')}&page=1` }));
+  return [
+    attachments.map((a) => ({ tool: 'readDocument', input: { documentId: a.id } })),
+    [
+      {
+        tool: 'final_answer',
+        input: {
+          summary: `I read ${reads.length === 1 ? 'the attached document' : `all ${reads.length} attached documents`}:\n\n${parts.join('\n')}`,
+          links,
+          suggestions: ['Make flashcards from this page', 'Search the library for energy'],
+        },
+      },
+    ],
+    [],
+  ];
+}

@@ -1,0 +1,39 @@
+import { createAgentChat, finalAnswerTool, type Model, type SessionStore } from '@agent-chat/server';
+import { readDocument, readPage, searchDocument } from './document-tools.js';
+import type { LearnerStore } from './learner-store.js';
+import { memoryTools } from './memory-tools.js';
+import { pageTools } from './page-tools.js';
+import { searchLibraryTool } from './search-library-tool.js';
+import { sendStatusMessage } from './status-tool.js';
+import { studySystemPrompt } from './system-prompt.js';
+import { workspaceReadTools } from './workspace-read-tools.js';
+
+export interface StudyAgentOptions {
+  model: Model;
+  sessions: SessionStore;
+  learners: LearnerStore;
+}
+
+/** The study agent: seed 004's tools and prompt on @agent-chat/server. The same for Claude and for the demo model. */
+export function studyAgent({ model, sessions, learners }: StudyAgentOptions) {
+  return createAgentChat({
+    model,
+    store: sessions,
+    system: studySystemPrompt(learners),
+    tools: [
+      readPage,
+      readDocument,
+      searchDocument,
+      ...workspaceReadTools(learners),
+      searchLibraryTool(learners),
+      ...memoryTools(learners),
+      sendStatusMessage,
+      ...pageTools,
+      finalAnswerTool(),
+    ],
+    // "Make flashcards" is readPage, a status, N cards and an answer: a few more steps than a chat needs.
+    maxSteps: 12,
+    // Seed 004, Context Compression: recent messages in full, older ones folded into a summary (errors kept).
+    compression: { maxTokens: 24_000, keepLastMessages: 10 },
+  });
+}

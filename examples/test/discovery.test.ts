@@ -1,0 +1,246 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Discovery } from '../discovery/page/discovery-types.js';
+import { launchBrowser } from './support/browser.js';
+import { startDemoServer, type DemoServer } from './support/demo-server.js';
+
+// examples/discovery (seed 003) end to end: the real demo server with its scripted model, the element from its
+// script-tag bundle, and assertions on the host page's own state (the board's DOM and the discovery in localStorage).
+
+let server: DemoServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SHOWCASE = 'Add a fact that churn rose 4% citing @I-1';
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh browser profile (its own localStorage) on the discovery page, recording each run the element finishes. */
+async function visit(): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  await context.addInitScript(() => {
+    const runs: string[] = [];
+    (window as unknown as { finishedRuns: string[] }).finishedRuns = runs;
+    document.addEventListener('agent-chat-run-finish', (event) => runs.push((event as CustomEvent<{ stopReason: string }>).detail.stopReason));
+  });
+  const page = await context.newPage();
+  // Fail on a missing control in seconds, with Playwright's message, rather than at the test's timeout.
+  page.setDefaultTimeout(8000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/discovery/`);
+  return { context, page, errors };
+}
+
+// The element's own UI, reached through its documented parts (launcher, card-edit, card-confirm…) and roles.
+// Playwright's locators pierce the element's open shadow roots.
+
+const composer = (page: Page) => page.locator('agent-chat textarea').first();
+const inChat = (page: Page) => page.locator('agent-chat');
+
+/** Open the floating panel with the launcher, unless it is open already. */
+async function openChat(page: Page): Promise<void> {
+  if (await composer(page).isVisible()) return;
+  await page.locator('agent-chat [part~="launcher"]').click();
+  await composer(page).waitFor({ state: 'visible' });
+}
+
+/** Runs the element finished so far: take it before an action, then `runFinished` waits for the next one. */
+const runsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { finishedRuns: string[] }).finishedRuns.length);
+
+/** The stop reason of the run the element finishes after `mark` runs (a message or a resume). */
+async function runFinished(page: Page, mark: number): Promise<string> {
+  const handle = await page.waitForFunction((n) => (window as unknown as { finishedRuns: string[] }).finishedRuns[n], mark, { timeout: 15_000 });
+  return (await handle.jsonValue()) as string;
+}
+
+/** Type a message and send it; with `@`, pick the item from the mention list by keyboard when the list offers it. */
+async function send(page: Page, text: string): Promise<void> {
+  await openChat(page);
+  const input = composer(page);
+  await input.click();
+  const mention = /@([A-Z]-\d+)/.exec(text);
+  if (mention) {
+    const before = text.slice(0, mention.index);
+    await input.pressSequentially(`${before}@${mention[1]!.slice(0, -1)}`);
+    const option = page.getByRole('option', { name: new RegExp(mention[1]!) }).first();
+    const offered = await option.waitFor({ state: 'visible', timeout: 3000 }).then(
+      () => true,
+      () => false,
+    );
+    if (offered) {
+      await input.press('Enter');
+      await input.pressSequentially(text.slice(mention.index + mention[0].length));
+    } else {
+      await input.pressSequentially(text.slice(mention.index + mention[0].length - 1));
+    }
+  } else {
+    await input.fill(text);
+  }
+  await input.press('Enter');
+}
+
+/** The discovery the page keeps in localStorage. */
+async function savedDiscovery(page: Page): Promise<Discovery | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('factly:discovery') ?? 'null'));
+}
+
+const boardItem = (page: Page, id: string) => page.locator(`#board .item[data-id="${id}"]`);
+
+describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000 }, () => {
+  it('hides the chat until a discovery is open, labels the demo model, and Ctrl/Cmd+click mentions an item', async () => {
+    const { context, page, errors } = await visit();
+    await expect.poll(() => page.locator('#model').textContent()).toMatch(/demo model/i);
+    expect(await page.locator('agent-chat [part~="launcher"]').isVisible()).toBe(false);
+    expect(await composer(page).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await page.locator('agent-chat [part~="launcher"]').waitFor({ state: 'visible' });
+    expect(await page.locator('#board .item').count()).toBe(11);
+
+    // Ctrl/Cmd+click on a board item mentions it in the chat, opening the panel.
+    await boardItem(page, 'F-1').click({ modifiers: ['ControlOrMeta'] });
+    await composer(page).waitFor({ state: 'visible' });
+    await expect.poll(() => inChat(page).getByRole('button', { name: '@F-1', exact: true }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays the showcase: the add card, Edit, Confirm, and the fact is on the board linked to I-1', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'I-1').waitFor();
+
+    const proposed = await runsSoFar(page);
+    await send(page, SHOWCASE);
+    expect(await runFinished(page, proposed)).toBe('awaiting_input');
+
+    // The card shows the proposed item before anything changes on the board.
+    await expect.poll(() => inChat(page).getByText('Churn rose 4%.', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await boardItem(page, 'F-4').count()).toBe(0);
+
+    await page.locator('agent-chat [part~="card-edit"]').click();
+    const field = await textboxWithValue(page, 'Churn rose 4%.');
+    await field.fill('Churn rose 4% in Q3 among mid-market accounts.');
+
+    const applied = await runsSoFar(page);
+    await page.locator('agent-chat [part~="card-confirm"]').click();
+    expect(await runFinished(page, applied)).toBe('end_turn');
+
+    // The host page's own state: the fact is on the board, as edited, linked to I-1, and saved with the discovery.
+    const fact = boardItem(page, 'F-4');
+    await fact.waitFor();
+    expect(await fact.locator('.item-text').textContent()).toBe('Churn rose 4% in Q3 among mid-market accounts.');
+    expect(await fact.locator('.link').allTextContents()).toEqual(['I-1']);
+    const saved = await savedDiscovery(page);
+    expect(saved?.items.find((item) => item.id === 'F-4')).toMatchObject({ column: 'fact', links: ['I-1'] });
+    await expect.poll(() => inChat(page).getByText(/Added/).count()).toBeGreaterThan(0);
+
+    // The reply's reference chips point at the board: a click highlights the item there.
+    await page.locator('agent-chat [part~="reference"][data-reference="F-4"]').first().click();
+    await expect.poll(() => fact.getAttribute('class')).toContain('highlighted');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Cancel drops a proposed delete: the card shows the impact, the item stays', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'F-2').waitFor();
+
+    const proposed = await runsSoFar(page);
+    await send(page, 'Delete F-2');
+    expect(await runFinished(page, proposed)).toBe('awaiting_input');
+    // The downstream impact: N-2 rests on F-2, R-2 on N-2, O-1 on R-2.
+    await expect.poll(() => inChat(page).getByText(/3 downstream items lose support/).count()).toBeGreaterThan(0);
+
+    const answered = await runsSoFar(page);
+    await page.locator('agent-chat [part~="card-cancel"]').click();
+    expect(await runFinished(page, answered)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/board is unchanged/).count()).toBeGreaterThan(0);
+    expect(await boardItem(page, 'F-2').count()).toBe(1);
+    expect((await savedDiscovery(page))?.items).toHaveLength(11);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a large discovery whole and the agent gets it summarized', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await page.getByRole('button', { name: 'Load large discovery' }).click();
+    await expect.poll(() => page.locator('#board .item').count()).toBe(64);
+
+    const request = page.waitForRequest((r) => r.method() === 'POST' && /\/discovery\/api\/agent\/sessions\/[^/]+\/messages$/.test(r.url()));
+    const finished = await runsSoFar(page);
+    await send(page, 'Summarize the board');
+    const body = (await request).postDataJSON() as { context: { discovery: string; items: unknown[] } };
+    expect(body.context.discovery).toBe('Retail customer experience, national survey');
+    expect(body.context.items).toHaveLength(64);
+    expect(await runFinished(page, finished)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/64 items/).count()).toBeGreaterThan(0);
+    expect(await inChat(page).getByText(/summarized/).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the board and the chat over a reload and in an export; New discovery clears both; Import brings them back', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'R-1').waitFor();
+    const finished = await runsSoFar(page);
+    await send(page, 'What supports R-1?');
+    expect(await runFinished(page, finished)).toBe('end_turn');
+    await expect.poll(async () => (await savedDiscovery(page))?.chat.turns.length ?? 0).toBeGreaterThan(2);
+
+    await page.reload();
+    await boardItem(page, 'R-1').waitFor();
+    await openChat(page);
+    await expect.poll(() => inChat(page).getByText('What supports R-1?').count()).toBeGreaterThan(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(await readFile(file, 'utf8')) as Discovery;
+    expect(exported.items).toHaveLength(11);
+    expect(exported.chat.turns.some((turn) => turn.type === 'user' && turn.text === 'What supports R-1?')).toBe(true);
+
+    const oldSession = exported.chat.sessionId;
+    await page.getByRole('button', { name: 'New discovery' }).click();
+    await expect.poll(() => page.locator('#board .item').count()).toBe(0);
+    await expect.poll(() => inChat(page).getByText('What supports R-1?').count()).toBe(0);
+    const fresh = await savedDiscovery(page);
+    expect(fresh?.chat.turns).toEqual([]);
+    expect(fresh?.chat.sessionId).not.toBe(oldSession);
+    const old = (await (await fetch(`${server.url}/discovery/api/agent/sessions/${oldSession}`)).json()) as { turns: unknown[] };
+    expect(old.turns).toEqual([]);
+
+    await page.locator('#import-file').setInputFiles(file);
+    await boardItem(page, 'R-1').waitFor();
+    await openChat(page);
+    await expect.poll(() => inChat(page).getByText('What supports R-1?').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The card's editable field holding this text (the element's edit form), whatever kind of text box it is. */
+async function textboxWithValue(page: Page, value: string) {
+  const boxes = inChat(page).locator('textarea, input[type="text"], input:not([type])');
+  await expect.poll(async () => {
+    for (const box of await boxes.all()) if ((await box.inputValue()).includes(value)) return true;
+    return false;
+  }).toBe(true);
+  for (const box of await boxes.all()) if ((await box.inputValue()).includes(value)) return box;
+  throw new Error(`no text box holds "${value}"`);
+}

@@ -1,0 +1,80 @@
+import type { ClientResult, Decision, PendingCall } from '@agent-chat/protocol';
+import type { AgentChatAdapter, ClientToolHandler } from '../adapter/adapter.js';
+
+export interface PendingAnswers {
+  decisions: Decision[];
+  results: ClientResult[];
+}
+
+/**
+ * The answers the page can give now to the calls a run stopped for: client tools run through the adapter's
+ * handlers, confirmations go to `adapter.confirm`. A call nobody here can answer (a confirmation without
+ * `adapter.confirm`) is left out and stays pending for the user.
+ */
+export async function answerPendingCalls(
+  calls: readonly PendingCall[],
+  adapter: AgentChatAdapter,
+  signal: AbortSignal,
+): Promise<PendingAnswers> {
+  const answers: PendingAnswers = { decisions: [], results: [] };
+  // One at a time, in the model's order: client tools change the page, and the next may depend on it.
+  for (const call of calls) {
+    const needsConfirm = call.reason === 'confirm' || call.confirm === true;
+    let input = call.input;
+    let edited = false;
+    if (needsConfirm) {
+      if (!adapter.confirm) continue;
+      const decision = await abortable(askConfirm(adapter, call), signal);
+      if (call.reason === 'confirm' || decision.action === 'deny') {
+        answers.decisions.push({
+          toolCallId: call.toolCallId,
+          action: decision.action,
+          ...(decision.action === 'edit' ? { input: decision.input } : {}),
+          ...(decision.reason ? { reason: decision.reason } : {}),
+        });
+        continue;
+      }
+      if (decision.action === 'edit') {
+        input = decision.input;
+        edited = true;
+      }
+    }
+    const result = await abortable(runClientTool(call, input, adapter.tools?.[call.name]), signal);
+    answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
+  }
+  return answers;
+}
+
+/** A handler's value is the tool's output; a throw or a missing handler is an error result the agent reads. */
+export async function runClientTool(
+  call: PendingCall,
+  input: unknown,
+  handler: ClientToolHandler | undefined,
+): Promise<{ output: unknown; isError?: boolean }> {
+  if (!handler) return { output: `This page has no handler for the client tool "${call.name}".`, isError: true };
+  try {
+    const output = await handler(input, call);
+    return { output: output === undefined ? null : output };
+  } catch (error) {
+    return { output: error instanceof Error ? error.message : String(error), isError: true };
+  }
+}
+
+/** A confirm that throws is a refusal, so the run can go on instead of hanging on a broken host dialog. */
+async function askConfirm(adapter: AgentChatAdapter, call: PendingCall) {
+  try {
+    return await adapter.confirm!(call);
+  } catch (error) {
+    return { action: 'deny' as const, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Stop must not wait for a page handler that never returns. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('Stopped', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Stopped', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

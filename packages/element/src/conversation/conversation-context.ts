@@ -1,0 +1,66 @@
+import { createContext } from '@lit/context';
+import type { Attachment, CommandDescriptor, Context, Item, PendingCall, Turn } from '@agent-chat/protocol';
+import type { ConfirmDecision } from '../adapter/adapter.js';
+
+export interface SendOptions {
+  /** @mentioned items, given to the agent in full. */
+  references?: readonly Item[];
+  /** Items dropped onto the chat or attached by the host. */
+  attachments?: readonly Attachment[];
+  /** The name of the host event this message was sent for (seed 004's triggers). */
+  trigger?: string;
+  /** Merged over the adapter's context for this message only. */
+  context?: Context;
+  /** A queued `high` message goes before the others. */
+  urgent?: boolean;
+}
+
+/** A message written while a reply was streaming, waiting for its turn. */
+export interface QueuedMessage {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** What the presentational parts may do to the conversation. */
+export interface ConversationActions {
+  /** Sends now, or queues when a reply is streaming. Resolves when this message's reply has finished. */
+  send(text: string, options?: SendOptions): Promise<void>;
+  stop(): Promise<void>;
+  clear(): Promise<void>;
+  /** Take a queued message back before it is sent. */
+  unqueue(id: string): void;
+  /** The server's slash commands (GET /tools), fetched once per endpoint. */
+  commands(): Promise<readonly CommandDescriptor[]>;
+  /**
+   * Answer a pending call (the confirmation card): the turn goes on. Rejects with the server's message when the
+   * answer is refused (an edited input that fails the tool's schema), so the card can say so and offer a retry.
+   */
+  decide(call: PendingCall, decision: ConfirmDecision): Promise<void>;
+  /** Undo the last turn's changes; rejects with the server's error (404: nothing left to undo). */
+  undo(): Promise<void>;
+}
+
+/**
+ * The conversation as the parts see it: an immutable snapshot, replaced on every change, so a part
+ * subscribed through @lit/context re-renders when (and only when) something changed.
+ */
+export interface ConversationSnapshot extends ConversationActions {
+  readonly sessionId: string;
+  readonly turns: readonly Turn[];
+  /** A run is in flight: the composer shows Stop. */
+  readonly running: boolean;
+  /** Stop was pressed; waiting for the server to confirm. */
+  readonly stopping: boolean;
+  /** The stored history is being fetched. */
+  readonly loading: boolean;
+  /** Calls the last run stopped for that nobody here has answered yet (confirmations). */
+  readonly pending: readonly PendingCall[];
+  readonly undoable: boolean;
+  readonly queued: readonly QueuedMessage[];
+  /** Counters the frames watch: messages the user sent (or queued) here, events streamed, assistant messages received. */
+  readonly sent: number;
+  readonly activity: number;
+  readonly received: number;
+}
+
+export const conversationContext = createContext<ConversationSnapshot>(Symbol('agent-chat-conversation'));

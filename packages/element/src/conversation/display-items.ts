@@ -1,0 +1,82 @@
+import type {
+  AssistantTextTurn,
+  PendingCall,
+  ErrorTurn,
+  StatusTurn,
+  ThinkingTurn,
+  ToolCallTurn,
+  ToolResultTurn,
+  Turn,
+  UserTurn,
+} from '@agent-chat/protocol';
+
+/**
+ * A tool call as the user sees it: still running, finished, failed, cut short by a stop or an error, or
+ * waiting for an answer (a confirmation, or the page's client tool).
+ */
+export type ToolStepState = 'running' | 'done' | 'failed' | 'interrupted' | 'waiting';
+
+/** One row of the rendered conversation. A tool call and its result are one row (a chip). */
+export type DisplayItem =
+  | { kind: 'user'; key: string; turn: UserTurn }
+  | { kind: 'assistant'; key: string; turn: AssistantTextTurn; streaming: boolean }
+  | { kind: 'thinking'; key: string; turn: ThinkingTurn; streaming: boolean }
+  | { kind: 'tool'; key: string; call: ToolCallTurn; result: ToolResultTurn | undefined; state: ToolStepState }
+  | { kind: 'status'; key: string; turn: StatusTurn }
+  | { kind: 'error'; key: string; turn: ErrorTurn };
+
+/**
+ * The rows to render for a turn list; `running` tells whether the last run is still streaming, `pending`
+ * which calls it stopped for.
+ */
+export function toDisplayItems(turns: readonly Turn[], running: boolean, pending: readonly PendingCall[] = []): DisplayItem[] {
+  const waiting = new Set(pending.map((call) => call.toolCallId));
+  const results = new Map<string, ToolResultTurn>();
+  for (const turn of turns) if (turn.type === 'tool_result') results.set(turn.toolCallId, turn);
+
+  let lastUser = -1;
+  turns.forEach((turn, index) => {
+    if (turn.type === 'user') lastUser = index;
+  });
+
+  const items: DisplayItem[] = [];
+  turns.forEach((turn, index) => {
+    const key = turn.id;
+    const isLast = index === turns.length - 1;
+    switch (turn.type) {
+      case 'user':
+        items.push({ kind: 'user', key, turn });
+        break;
+      case 'assistant_text':
+        items.push({ kind: 'assistant', key, turn, streaming: running && isLast });
+        break;
+      case 'thinking':
+        items.push({ kind: 'thinking', key, turn, streaming: running && isLast });
+        break;
+      case 'tool_call': {
+        const result = results.get(turn.toolCallId);
+        const state: ToolStepState = result
+          ? result.isError
+            ? 'failed'
+            : 'done'
+          : waiting.has(turn.toolCallId)
+            ? 'waiting'
+            : running && index > lastUser
+              ? 'running'
+              : 'interrupted';
+        items.push({ kind: 'tool', key, call: turn, result, state });
+        break;
+      }
+      case 'tool_result':
+        // Shown inside its call's chip.
+        break;
+      case 'status':
+        items.push({ kind: 'status', key, turn });
+        break;
+      case 'error':
+        items.push({ kind: 'error', key, turn });
+        break;
+    }
+  });
+  return items;
+}

@@ -1,0 +1,49 @@
+import type { Attachment, ErrorTurn, Item, StatusTurn, UserTurn } from '@agent-chat/protocol';
+
+/** The status line a run stopped by the user ends with; the server stores the same line with code `cancelled`. */
+export const STOPPED_TEXT = 'Stopped by user';
+export const STOPPED_CODE = 'cancelled';
+
+let counter = 0;
+
+/** Ids for turns the element makes itself; the server's own ids never start with `local-`. */
+export function localTurnId(kind: string): string {
+  counter += 1;
+  return `local-${kind}-${Date.now().toString(36)}-${counter}`;
+}
+
+export interface UserTurnExtras {
+  references?: readonly Item[] | undefined;
+  attachments?: readonly Attachment[] | undefined;
+  trigger?: string | undefined;
+}
+
+/** The user's message, shown at once, before the server has stored it. */
+export function localUserTurn(text: string, extras: UserTurnExtras = {}, now = Date.now()): UserTurn {
+  return {
+    id: localTurnId('user'),
+    createdAt: now,
+    type: 'user',
+    text,
+    ...(extras.references?.length ? { references: [...extras.references] } : {}),
+    ...(extras.attachments?.length ? { attachments: [...extras.attachments] } : {}),
+    ...(extras.trigger ? { trigger: extras.trigger } : {}),
+  };
+}
+
+export function localErrorTurn(message: string, code?: string, now = Date.now()): ErrorTurn {
+  return { id: localTurnId('error'), createdAt: now, type: 'error', message, ...(code ? { code } : {}) };
+}
+
+export function localStatusTurn(text: string, code?: string, now = Date.now()): StatusTurn {
+  return { id: localTurnId('status'), createdAt: now, type: 'status', text, ...(code ? { code } : {}) };
+}
+
+export function stoppedTurn(id: string, now = Date.now()): StatusTurn {
+  return { id, createdAt: now, type: 'status', text: STOPPED_TEXT, code: STOPPED_CODE };
+}
+
+/** The server's stored stop line and the element's own one are the same line: shown once. */
+export function isStoppedTurn(turn: { type: string; text?: string; code?: string } | undefined): boolean {
+  return turn?.type === 'status' && (turn.code === STOPPED_CODE || turn.text === STOPPED_TEXT);
+}

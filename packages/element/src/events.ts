@@ -1,0 +1,74 @@
+import type { Attachment, Item, StopReason, ToolKind } from '@agent-chat/protocol';
+
+export interface MessageSentDetail {
+  sessionId: string;
+  text: string;
+  references: Item[];
+  attachments: Attachment[];
+  /** Set when the host sent the message through `trigger()`. */
+  trigger: string | undefined;
+}
+
+export interface RunStartDetail {
+  sessionId: string;
+  /** The user's message; empty when the run goes on after the user answered a pending call. */
+  text: string;
+  /** Set (true) when the run continues a turn after a confirmation. */
+  resumed?: true;
+}
+
+export interface RunFinishDetail {
+  sessionId: string;
+  stopReason: StopReason;
+}
+
+export interface ToolCallDetail {
+  sessionId: string;
+  toolCallId: string;
+  name: string;
+  kind: ToolKind;
+  label: string;
+  input: unknown;
+}
+
+export interface StateChangeDetail {
+  sessionId: string;
+  state: unknown;
+}
+
+export interface ErrorDetail {
+  sessionId: string;
+  message: string;
+  code: string | undefined;
+  /** The HTTP status when the server refused a request. */
+  status: number | undefined;
+}
+
+export interface OpenDetail {
+  /** The frame that opened or closed: `floating`, `docked`, `drawer` (narrow screens), `ephemeral`. */
+  frame: string;
+}
+
+export interface AgentChatEventMap {
+  'agent-chat-message-sent': CustomEvent<MessageSentDetail>;
+  'agent-chat-run-start': CustomEvent<RunStartDetail>;
+  'agent-chat-run-finish': CustomEvent<RunFinishDetail>;
+  'agent-chat-tool-call': CustomEvent<ToolCallDetail>;
+  'agent-chat-state-change': CustomEvent<StateChangeDetail>;
+  'agent-chat-error': CustomEvent<ErrorDetail>;
+  'agent-chat-open': CustomEvent<OpenDetail>;
+  'agent-chat-close': CustomEvent<OpenDetail>;
+}
+
+/** Fire one of the element's public events: bubbling and composed, so a host listens anywhere above it. */
+export function emit<K extends keyof AgentChatEventMap>(
+  target: EventTarget,
+  type: K,
+  detail: AgentChatEventMap[K]['detail'],
+): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  interface HTMLElementEventMap extends AgentChatEventMap {}
+}

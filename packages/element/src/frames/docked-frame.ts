@@ -1,0 +1,235 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { applyDockedSpace, clearDockedSpace } from '../layout/docked-width.js';
+import { startDrag } from '../layout/drag.js';
+import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
+import { resizeDockedWidth } from '../layout/resize.js';
+import { tokens } from '../styles/tokens.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { chatIcon, panelStyles } from './frame-styles.js';
+
+/** Seed 000: a ~380 px right column. */
+export const DEFAULT_DOCKED_WIDTH = 380;
+const MIN_WIDTH = 280;
+/** What the collapsed panel keeps: a strip with the chat icon. */
+export const STRIP_WIDTH = 48;
+const KEY_STEP = 16;
+
+/**
+ * The docked side panel (seed 000): full height on the right or left, resized by dragging its inner edge,
+ * collapsed to a strip. The page makes room for it through `--agent-chat-docked-width` on :root (and body
+ * padding with `pad-body`); the width is remembered.
+ *
+ * @fires frame-toggle - the user collapsed or expanded the panel; detail is the new open state
+ */
+export class DockedFrame extends LitElement {
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    side: { type: String, reflect: true },
+    padBody: { type: Boolean },
+    unread: { type: Number },
+    storageKey: { attribute: false },
+    heading: { type: String },
+    width: { state: true },
+  };
+
+  declare open: boolean;
+  declare side: 'left' | 'right';
+  declare padBody: boolean;
+  declare unread: number;
+  declare storageKey: string;
+  declare heading: string;
+  declare width: number;
+
+  private readonly strings = new StringsConsumer(this);
+
+  constructor() {
+    super();
+    this.open = true;
+    this.side = 'right';
+    this.padBody = false;
+    this.unread = 0;
+    this.storageKey = '';
+    this.heading = '';
+    this.width = DEFAULT_DOCKED_WIDTH;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('resize', this.onWindowResize);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('resize', this.onWindowResize);
+    clearDockedSpace();
+  }
+
+  /** The width drawn: the chosen one, within what the window allows. */
+  get panelWidth(): number {
+    return resizeDockedWidth(this.width, this.side, 0, MIN_WIDTH, maxWidth());
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('storageKey')) this.width = readFrameMemory(this.storageKey).docked?.width ?? DEFAULT_DOCKED_WIDTH;
+  }
+
+  protected override updated(): void {
+    applyDockedSpace({ side: this.side, width: this.open ? this.panelWidth : STRIP_WIDTH, padBody: this.padBody });
+  }
+
+  protected override render() {
+    const t = this.strings.value;
+    if (!this.open) {
+      return html`<aside class="strip" part="strip">
+        <button type="button" class="icon-button expand" part="expand-button" aria-label=${t.openChat} aria-expanded="false" @click=${() => this.toggle(true)}>
+          ${chatIcon}${this.unread > 0 ? html`<span class="badge" part="badge">${this.unread > 99 ? '99+' : this.unread}</span>` : nothing}
+        </button>
+      </aside>`;
+    }
+    const width = this.panelWidth;
+    return html`<aside class="panel" part="panel" aria-label=${this.heading} style="width: ${width}px">
+      <div
+        class="edge"
+        part="resize-edge"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label=${t.resizePanel}
+        aria-valuenow=${width}
+        aria-valuemin=${MIN_WIDTH}
+        aria-valuemax=${maxWidth()}
+        tabindex="0"
+        @pointerdown=${this.onEdgeDown}
+        @keydown=${this.onEdgeKey}
+      ></div>
+      <header part="header">
+        <span class="title" part="title">${this.heading}</span>
+        <button type="button" class="icon-button" part="collapse-button" aria-label=${t.collapseChat} aria-expanded="true" @click=${() => this.toggle(false)}>
+          ${this.side === 'right' ? '›' : '‹'}
+        </button>
+      </header>
+      <slot name="messages"></slot>
+      <slot name="composer"></slot>
+    </aside>`;
+  }
+
+  private toggle(open: boolean): void {
+    this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
+  }
+
+  private onEdgeDown = (event: PointerEvent): void => {
+    const start = this.panelWidth;
+    startDrag(event, event.currentTarget as Element, {
+      move: ({ dx }) => (this.width = resizeDockedWidth(start, this.side, dx, MIN_WIDTH, maxWidth())),
+      end: (moved) => moved && this.remember(),
+    });
+  };
+
+  /** The separator moves with the arrow keys too: the panel's side grows towards the page. */
+  private onEdgeKey = (event: KeyboardEvent): void => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const dx = event.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP;
+    this.width = resizeDockedWidth(this.panelWidth, this.side, dx, MIN_WIDTH, maxWidth());
+    this.remember();
+  };
+
+  private remember(): void {
+    if (this.storageKey) writeFrameMemory(this.storageKey, { docked: { width: this.width } });
+  }
+
+  private onWindowResize = (): void => this.requestUpdate();
+
+  static override styles = [
+    tokens,
+    panelStyles,
+    css`
+      :host {
+        display: contents;
+      }
+      .panel,
+      .strip {
+        position: fixed;
+        top: 0;
+        bottom: 0;
+        z-index: var(--_z);
+        box-sizing: border-box;
+      }
+      :host([side='right']) .panel,
+      :host([side='right']) .strip {
+        right: 0;
+        border-width: 0 0 0 1px;
+      }
+      :host([side='left']) .panel,
+      :host([side='left']) .strip {
+        left: 0;
+        border-width: 0 1px 0 0;
+      }
+      .strip {
+        display: flex;
+        justify-content: center;
+        width: ${STRIP_WIDTH}px;
+        padding-top: 8px;
+        border: 0 solid var(--_border);
+        background: var(--_surface);
+      }
+      :host([side='right']) .strip {
+        border-left-width: 1px;
+      }
+      :host([side='left']) .strip {
+        border-right-width: 1px;
+      }
+      .expand {
+        position: relative;
+        width: 40px;
+        height: 40px;
+        color: var(--_accent);
+      }
+      .badge {
+        position: absolute;
+        top: -2px;
+        right: -2px;
+        min-width: 18px;
+        height: 18px;
+        padding: 0 4px;
+        box-sizing: border-box;
+        border-radius: 9px;
+        background: var(--_danger);
+        color: #fff;
+        font-size: 11px;
+        font-weight: 700;
+        line-height: 18px;
+      }
+      .edge {
+        position: absolute;
+        top: 0;
+        bottom: 0;
+        width: 8px;
+        cursor: ew-resize;
+        touch-action: none;
+        z-index: 1;
+      }
+      :host([side='right']) .edge {
+        left: -4px;
+      }
+      :host([side='left']) .edge {
+        right: -4px;
+      }
+      .edge:hover,
+      .edge:focus-visible {
+        background: var(--_accent);
+        opacity: 0.4;
+        outline: none;
+      }
+    `,
+  ];
+}
+
+function maxWidth(): number {
+  return Math.max(MIN_WIDTH, Math.round(window.innerWidth * 0.8));
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-docked-frame': DockedFrame;
+  }
+}

@@ -1,0 +1,257 @@
+import { LitElement, css, html, type PropertyValues } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { clampRect } from '../layout/clamp.js';
+import { startDrag } from '../layout/drag.js';
+import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
+import type { Rect, Size } from '../layout/rect.js';
+import { EDGES, resizeRectWithin, type Edge } from '../layout/resize.js';
+import { tokens } from '../styles/tokens.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { panelStyles } from './frame-styles.js';
+
+export type Corner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+
+/** Seed 003's panel: 400 × 500 by default, never smaller than this. */
+const DEFAULT_SIZE: Size = { width: 400, height: 520 };
+const MIN_SIZE: Size = { width: 280, height: 320 };
+const EDGE_GAP = 24;
+const LAUNCHER = 56;
+
+/**
+ * The floating widget: a launcher in a corner and a panel above it that is dragged by its header and resized
+ * from its edges and corners, always inside the viewport. Remembers where the user put it (not whether it is
+ * open: the shell keeps that).
+ *
+ * @fires frame-toggle - the user opened or closed the panel; detail is the new open state
+ */
+export class FloatingFrame extends LitElement {
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    unread: { type: Number },
+    position: { type: String, reflect: true },
+    storageKey: { attribute: false },
+    heading: { type: String },
+    rect: { state: true },
+  };
+
+  declare open: boolean;
+  declare unread: number;
+  declare position: Corner;
+  declare storageKey: string;
+  declare heading: string;
+  /** Where the user put the panel; undefined until they move it, so it follows its corner until then. */
+  declare rect: Rect | undefined;
+
+  private readonly strings = new StringsConsumer(this);
+
+  constructor() {
+    super();
+    this.open = false;
+    this.unread = 0;
+    this.position = 'bottom-right';
+    this.storageKey = '';
+    this.heading = '';
+    this.rect = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('resize', this.onWindowResize);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('resize', this.onWindowResize);
+  }
+
+  /** Where the panel is drawn: the user's place, or the default by the launcher, inside the current viewport. */
+  get panelRect(): Rect {
+    const viewport = viewportSize();
+    return clampRect(this.rect ?? defaultRect(this.position, viewport), viewport, MIN_SIZE);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('storageKey')) this.rect = readFrameMemory(this.storageKey).floating?.rect;
+  }
+
+  protected override render() {
+    const rect = this.panelRect;
+    return html`<section
+        class="panel"
+        part="panel"
+        role="dialog"
+        aria-label=${this.heading}
+        ?hidden=${!this.open}
+        style=${styleMap({ left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` })}
+      >
+        <header part="header" @pointerdown=${this.onHeaderDown}>
+          <span class="title" part="title">${this.heading}</span>
+          <button type="button" class="icon-button" part="close-button" aria-label=${this.strings.value.closeChat} @click=${() => this.toggle(false)}>
+            ×
+          </button>
+        </header>
+        <slot name="messages"></slot>
+        <slot name="composer"></slot>
+        ${EDGES.map(
+          (edge) => html`<div class="handle ${edge}" part="resize-handle" data-edge=${edge} @pointerdown=${(event: PointerEvent) => this.onResizeDown(event, edge)}></div>`,
+        )}
+      </section>
+      <agent-chat-launcher
+        class=${this.position}
+        exportparts="launcher, badge"
+        .open=${this.open}
+        .unread=${this.unread}
+        @click=${() => this.toggle(!this.open)}
+      ></agent-chat-launcher>`;
+  }
+
+  private toggle(open: boolean): void {
+    this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
+  }
+
+  private onHeaderDown = (event: PointerEvent): void => {
+    // The header's buttons are clicked, not dragged.
+    if (event.composedPath().some((target) => target instanceof HTMLButtonElement)) return;
+    const start = this.panelRect;
+    startDrag(event, event.currentTarget as Element, {
+      move: ({ dx, dy }) => {
+        this.rect = clampRect({ ...start, x: start.x + dx, y: start.y + dy }, viewportSize(), MIN_SIZE);
+      },
+      end: (moved) => moved && this.remember(),
+    });
+  };
+
+  private onResizeDown(event: PointerEvent, edge: Edge): void {
+    const start = this.panelRect;
+    startDrag(event, event.currentTarget as Element, {
+      move: ({ dx, dy }) => {
+        const viewport = viewportSize();
+        this.rect = clampRect(resizeRectWithin(start, edge, dx, dy, MIN_SIZE, viewport), viewport, MIN_SIZE);
+      },
+      end: (moved) => moved && this.remember(),
+    });
+  }
+
+  private remember(): void {
+    if (this.rect && this.storageKey) writeFrameMemory(this.storageKey, { floating: { rect: this.rect } });
+  }
+
+  /** The stored place is kept as the user left it; only the drawing is clamped, so it comes back when the window grows. */
+  private onWindowResize = (): void => this.requestUpdate();
+
+  static override styles = [
+    tokens,
+    panelStyles,
+    css`
+      :host {
+        display: contents;
+      }
+      .panel {
+        position: fixed;
+        z-index: var(--_z);
+        border-radius: var(--_radius);
+        box-shadow: var(--_shadow);
+      }
+      header {
+        cursor: move;
+        touch-action: none;
+      }
+      agent-chat-launcher {
+        position: fixed;
+        z-index: var(--_z);
+      }
+      .bottom-right,
+      .bottom-left {
+        bottom: ${EDGE_GAP}px;
+      }
+      .top-right,
+      .top-left {
+        top: ${EDGE_GAP}px;
+      }
+      .bottom-right,
+      .top-right {
+        right: ${EDGE_GAP}px;
+      }
+      .bottom-left,
+      .top-left {
+        left: ${EDGE_GAP}px;
+      }
+      .handle {
+        position: absolute;
+        touch-action: none;
+      }
+      .n,
+      .s {
+        left: 8px;
+        right: 8px;
+        height: 6px;
+        cursor: ns-resize;
+      }
+      .e,
+      .w {
+        top: 8px;
+        bottom: 8px;
+        width: 6px;
+        cursor: ew-resize;
+      }
+      .n {
+        top: 0;
+      }
+      .s {
+        bottom: 0;
+      }
+      .e {
+        right: 0;
+      }
+      .w {
+        left: 0;
+      }
+      .ne,
+      .nw,
+      .se,
+      .sw {
+        width: 12px;
+        height: 12px;
+      }
+      .ne {
+        top: 0;
+        right: 0;
+        cursor: nesw-resize;
+      }
+      .sw {
+        bottom: 0;
+        left: 0;
+        cursor: nesw-resize;
+      }
+      .nw {
+        top: 0;
+        left: 0;
+        cursor: nwse-resize;
+      }
+      .se {
+        bottom: 0;
+        right: 0;
+        cursor: nwse-resize;
+      }
+    `,
+  ];
+}
+
+function viewportSize(): Size {
+  return { width: window.innerWidth, height: window.innerHeight };
+}
+
+/** Above (or below) the launcher, on its side of the screen. */
+export function defaultRect(corner: Corner, viewport: Size): Rect {
+  const { width, height } = DEFAULT_SIZE;
+  const x = corner.endsWith('left') ? EDGE_GAP : viewport.width - EDGE_GAP - width;
+  const offset = EDGE_GAP + LAUNCHER + 12;
+  const y = corner.startsWith('top') ? offset : viewport.height - offset - height;
+  return { x, y, width, height };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-floating-frame': FloatingFrame;
+  }
+}

@@ -1,0 +1,72 @@
+import { css, html } from 'lit';
+
+/** The look every frame's panel shares: a column with a header, the messages, and the composer. */
+export const panelStyles = css`
+  .panel {
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    overflow: hidden;
+    border: 1px solid var(--_border);
+    background: var(--_bg);
+  }
+  .panel[hidden] {
+    display: none;
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    flex: none;
+    min-height: 44px;
+    padding: 0 6px 0 14px;
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+    user-select: none;
+  }
+  .title {
+    flex: 1;
+    overflow: hidden;
+    font-weight: 600;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .icon-button {
+    display: inline-grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    padding: 0;
+    border: 0;
+    border-radius: var(--_radius-small);
+    background: none;
+    color: var(--_muted);
+    font: inherit;
+    font-size: 18px;
+    cursor: pointer;
+  }
+  .icon-button:hover {
+    background: var(--_border);
+    color: var(--_fg);
+  }
+  .icon-button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  ::slotted([slot='messages']) {
+    flex: 1;
+    min-height: 0;
+  }
+  ::slotted([slot='composer']) {
+    flex: none;
+  }
+`;
+
+/** A speech bubble, for the launcher and the collapsed strip. */
+export const chatIcon = html`<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="currentColor">
+  <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+</svg>`;
+
+/** The parts a frame passes on, so `agent-chat::part(header)` reaches into it. */
+export const FRAME_PARTS =
+  'panel, header, title, close-button, collapse-button, expand-button, resize-handle, resize-edge, strip, overlay, launcher, badge, output, input-bar, show-output, dismiss-button, clear-button';

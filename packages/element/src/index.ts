@@ -1,0 +1,45 @@
+// Importing the package registers <agent-chat>, as a script tag does.
+export { AgentChat, defineAgentChat } from './define.js';
+export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-chat.js';
+// English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
+export { registerLocale } from './i18n/locales.js';
+export type { AgentChatStrings, StringKey } from './i18n/strings.js';
+export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MentionGroup, QuickAction } from './adapter/adapter.js';
+export { adapterContext } from './adapter/adapter-context.js';
+export { ConversationController } from './conversation/conversation-controller.js';
+export { conversationContext } from './conversation/conversation-context.js';
+export type { ConversationActions, ConversationSnapshot, QueuedMessage, SendOptions } from './conversation/conversation-context.js';
+export { draftContext } from './draft/draft-context.js';
+export type { DraftSnapshot } from './draft/draft-context.js';
+export { ITEM_MIME } from './draft/dropped-items.js';
+export type { TriggerPriority } from './conversation/trigger-gate.js';
+export { applyEvent } from './conversation/apply-event.js';
+export { toDisplayItems } from './conversation/display-items.js';
+export type { DisplayItem, ToolStepState } from './conversation/display-items.js';
+export { AgentClient } from './transport/agent-client.js';
+export type { AgentClientOptions } from './transport/agent-client.js';
+export { AgentHttpError } from './transport/http-error.js';
+export { Composer } from './parts/composer.js';
+export { ItemChips } from './parts/item-chips.js';
+export { Launcher } from './parts/launcher.js';
+export { MessageBubble } from './parts/message-bubble.js';
+export { MessageList } from './parts/message-list.js';
+export { NoticeLine } from './parts/notice-line.js';
+export { QuickActions } from './parts/quick-actions.js';
+export { ThinkingBlock } from './parts/thinking-block.js';
+export { ToolChip } from './parts/tool-chip.js';
+export { FloatingFrame, type Corner } from './frames/floating-frame.js';
+export { DockedFrame } from './frames/docked-frame.js';
+export { DrawerFrame } from './frames/drawer-frame.js';
+export { EphemeralFrame } from './frames/ephemeral-frame.js';
+export type { EphemeralEvent, EphemeralState } from './layout/ephemeral-state.js';
+export type {
+  AgentChatEventMap,
+  ErrorDetail,
+  MessageSentDetail,
+  OpenDetail,
+  RunFinishDetail,
+  RunStartDetail,
+  StateChangeDetail,
+  ToolCallDetail,
+} from './events.js';

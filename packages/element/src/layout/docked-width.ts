@@ -1,0 +1,39 @@
+/** The custom property a host lays out its content with, beside a docked panel. */
+export const DOCKED_WIDTH_PROPERTY = '--agent-chat-docked-width';
+
+export interface DockedSpace {
+  side: 'left' | 'right';
+  /** What the panel takes: its width, the strip's when collapsed, 0 when it overlays (narrow screens). */
+  width: number;
+  /** Also pad document.body on that side, for hosts that lay out nothing themselves. */
+  padBody: boolean;
+}
+
+let bodyPaddingBefore: { side: 'left' | 'right'; value: string } | undefined;
+
+/** Tell the page how much room the docked panel takes: `--agent-chat-docked-width` on :root, and body padding if asked. */
+export function applyDockedSpace(space: DockedSpace, doc: Document = document): void {
+  doc.documentElement.style.setProperty(DOCKED_WIDTH_PROPERTY, `${space.width}px`);
+  if (space.padBody) {
+    if (bodyPaddingBefore && bodyPaddingBefore.side !== space.side) restoreBodyPadding(doc);
+    const property = space.side === 'right' ? 'padding-right' : 'padding-left';
+    bodyPaddingBefore ??= { side: space.side, value: doc.body.style.getPropertyValue(property) };
+    doc.body.style.setProperty(property, `${space.width}px`);
+  } else {
+    restoreBodyPadding(doc);
+  }
+}
+
+/** The panel is gone (another layout, or removed): the page gets its room back. */
+export function clearDockedSpace(doc: Document = document): void {
+  doc.documentElement.style.removeProperty(DOCKED_WIDTH_PROPERTY);
+  restoreBodyPadding(doc);
+}
+
+function restoreBodyPadding(doc: Document): void {
+  if (!bodyPaddingBefore) return;
+  const property = bodyPaddingBefore.side === 'right' ? 'padding-right' : 'padding-left';
+  if (bodyPaddingBefore.value) doc.body.style.setProperty(property, bodyPaddingBefore.value);
+  else doc.body.style.removeProperty(property);
+  bodyPaddingBefore = undefined;
+}

@@ -1,0 +1,126 @@
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { ContextConsumer } from '@lit/context';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { toolCatalogContext } from '../steps/tool-catalog.js';
+import type { Step, TurnGroup } from '../steps/turn-steps.js';
+import { ANSWER_PARTS, BUBBLE_PARTS, CARD_PARTS, NOTICE_PARTS, THINKING_PARTS, TOOL_CHIP_PARTS, UNDO_PARTS } from '../styles/parts.js';
+import { tokens } from '../styles/tokens.js';
+import type { DecideFunction } from './confirm-card.js';
+import type { UndoFunction } from './undo-bar.js';
+
+/**
+ * What the agent did in answer to one message, drawn as one group (seed 000 §3.3.2): thinking, tool chips with
+ * their results, confirmation and answer cards, text, status lines and errors, in the order they happened, and
+ * the Undo button under it when this turn changed things and may still be undone.
+ */
+export class AgentTurn extends LitElement {
+  static override properties = {
+    group: { attribute: false },
+    undoable: { type: Boolean },
+    decide: { attribute: false },
+    undo: { attribute: false },
+    refused: { state: true },
+  };
+
+  declare group: TurnGroup | undefined;
+  /** The conversation says the last writing turn can be undone, and this is the last turn. */
+  declare undoable: boolean;
+  declare decide: DecideFunction | undefined;
+  declare undo: UndoFunction | undefined;
+  /** The server had nothing to undo: the conversation stops offering Undo, but the bar stays to say why. */
+  declare private refused: boolean;
+
+  private readonly strings = new StringsConsumer(this);
+  private readonly tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+
+  constructor() {
+    super();
+    this.group = undefined;
+    this.undoable = false;
+    this.decide = undefined;
+    this.undo = undefined;
+    this.refused = false;
+  }
+
+  protected override render() {
+    const steps = this.group?.steps ?? [];
+    if (steps.length === 0) return nothing;
+    const showUndo = (this.undoable && hasWrites(steps)) || this.refused;
+    return html`<div class="steps" part="turn" role="group" aria-label=${this.strings.value.agentTurn}>
+      ${repeat(steps, (step) => step.key, (step) => this.renderStep(step))}
+      ${showUndo ? html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.runUndo}></agent-chat-undo-bar>` : nothing}
+    </div>`;
+  }
+
+  private readonly runUndo: UndoFunction = async () => {
+    try {
+      await this.undo?.();
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) this.refused = true;
+      throw error;
+    }
+  };
+
+  private renderStep(step: Step): TemplateResult {
+    switch (step.kind) {
+      case 'assistant':
+        return html`<agent-chat-message
+          exportparts=${BUBBLE_PARTS}
+          role="assistant"
+          .text=${step.turn.text}
+          ?streaming=${step.streaming}
+        ></agent-chat-message>`;
+      case 'thinking':
+        return html`<agent-chat-thinking exportparts=${THINKING_PARTS} .text=${step.turn.text} ?streaming=${step.streaming}></agent-chat-thinking>`;
+      case 'tool':
+        return html`<agent-chat-tool-chip
+          exportparts=${TOOL_CHIP_PARTS}
+          .call=${step.call}
+          .result=${step.result}
+          state=${step.state}
+        ></agent-chat-tool-chip>`;
+      case 'answer':
+        return html`<agent-chat-answer-card exportparts=${ANSWER_PARTS} .answer=${step.call.input}></agent-chat-answer-card>`;
+      case 'confirm':
+        return html`<agent-chat-confirm-card
+          exportparts=${CARD_PARTS}
+          .call=${step.call}
+          .tool=${this.tools.value?.get(step.call.name)}
+          .result=${step.result}
+          .decide=${this.decide}
+        ></agent-chat-confirm-card>`;
+      case 'status':
+        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="status" .text=${step.turn.text} .code=${step.turn.code}></agent-chat-notice>`;
+      case 'error':
+        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code}></agent-chat-notice>`;
+    }
+  }
+
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      .steps {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_gap);
+      }
+    `,
+  ];
+}
+
+/** A write that went through: only then is there something for Undo to restore (read-only turns show none). */
+function hasWrites(steps: readonly Step[]): boolean {
+  return steps.some(
+    (step) => (step.kind === 'tool' || step.kind === 'confirm') && step.call.kind === 'write' && step.result !== undefined && !step.result.isError,
+  );
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-turn': AgentTurn;
+  }
+}

@@ -1,0 +1,399 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { ContextConsumer } from '@lit/context';
+import { adapterContext } from '../adapter/adapter-context.js';
+import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
+import { LISTBOX_ID, optionId, suggestionList, suggestionStyles } from '../composer/suggestion-list.js';
+import {
+  commandSuggestions,
+  itemLabel,
+  mentionSuggestions,
+  toMentionGroups,
+  type Suggestion,
+  type SuggestionGroup,
+} from '../composer/suggestions.js';
+import { conversationContext } from '../conversation/conversation-context.js';
+import { draftContext } from '../draft/draft-context.js';
+import type { ItemRemoveEvent } from './item-chips.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { format } from '../i18n/strings.js';
+import { tokens } from '../styles/tokens.js';
+
+/** Tallest the textarea grows before it scrolls, in px. */
+const MAX_HEIGHT = 160;
+
+interface Menu {
+  token: CaretToken;
+  groups: SuggestionGroup[];
+  active: number;
+  /** Said instead of options: no match, or why there are none. */
+  note: string | undefined;
+}
+
+/**
+ * Where the user writes. Enter sends, Shift+Enter breaks the line; while a reply streams, Send becomes Stop and
+ * what is sent waits in the queue (the input is never disabled unless `locked`). `/` at the start suggests the
+ * server's commands, `@` the host's items; picked items become chips, dropped items attachment cards.
+ */
+export class Composer extends LitElement {
+  static override properties = {
+    placeholder: { type: String },
+    /** Seed 003's behaviour: no typing while a reply streams. */
+    locked: { type: Boolean },
+    menu: { state: true },
+  };
+
+  /** Default: the strings table's `composerPlaceholder`. */
+  declare placeholder: string | undefined;
+  declare locked: boolean;
+  declare menu: Menu | undefined;
+
+  private readonly conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
+  private readonly draft = new ContextConsumer(this, { context: draftContext, subscribe: true });
+  private readonly adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  private readonly strings = new StringsConsumer(this);
+  /** The token the user closed the list for with Escape: it stays closed while they type on in it. */
+  private dismissed: string | undefined;
+  private lookup = 0;
+
+  constructor() {
+    super();
+    this.placeholder = undefined;
+    this.locked = false;
+    this.menu = undefined;
+  }
+
+  /** What is typed. */
+  get value(): string {
+    return this.draft.value?.text ?? '';
+  }
+
+  set value(text: string) {
+    this.draft.value?.setText(text);
+  }
+
+  override focus(options?: FocusOptions): void {
+    this.textarea?.focus(options);
+  }
+
+  /** Send what is typed (the same as pressing Enter). */
+  submit(): void {
+    const state = this.conversation.value;
+    const draft = this.draft.value;
+    const text = draft?.text.trim();
+    if (!state || !draft || !text || (this.locked && state.running)) return;
+    const { references, attachments } = draft;
+    draft.reset();
+    this.closeMenu();
+    state.send(text, { references, attachments }).catch(() => {
+      // The controller shows its own errors in the conversation.
+    });
+  }
+
+  protected override render() {
+    const t = this.strings.value;
+    const state = this.conversation.value;
+    const draft = this.draft.value;
+    const running = state?.running ?? false;
+    const stopping = state?.stopping ?? false;
+    const text = draft?.text ?? '';
+    const menu = this.menu;
+    const count = menu ? optionCount(menu) : 0;
+    return html`<div class="composer" part="composer" ?data-dropping=${draft?.dropping}>
+      ${draft?.dropping ? html`<div class="drop" part="drop-hint">${t.dropToAttach}</div>` : nothing}
+      <agent-chat-item-chips
+        variant="attachment"
+        removable
+        .items=${draft?.attachments ?? []}
+        @item-remove=${(event: ItemRemoveEvent) => draft?.detach(event.detail)}
+      ></agent-chat-item-chips>
+      <agent-chat-item-chips
+        variant="reference"
+        removable
+        .items=${draft?.references ?? []}
+        @item-remove=${(event: ItemRemoveEvent) => draft?.removeReference(event.detail)}
+      ></agent-chat-item-chips>
+      <form @submit=${this.onSubmit}>
+        <div class="field">
+          ${menu ? suggestionList(menu.groups, menu.active, menu.note, (option) => this.pick(option), t.suggestions) : nothing}
+          <textarea
+            part="input"
+            rows="1"
+            aria-label=${t.composerLabel}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded=${menu ? 'true' : 'false'}
+            aria-controls=${menu ? LISTBOX_ID : nothing}
+            aria-activedescendant=${menu && count > 0 ? optionId(menu.active) : nothing}
+            .value=${live(text)}
+            placeholder=${this.placeholder ?? t.composerPlaceholder}
+            ?disabled=${this.locked && running}
+            @input=${this.onInput}
+            @keydown=${this.onKeyDown}
+            @keyup=${this.onKeyUp}
+            @click=${this.updateMenu}
+            @blur=${this.closeMenu}
+          ></textarea>
+        </div>
+        ${running
+          ? html`<button type="button" class="stop" part="stop-button" ?disabled=${stopping} @click=${() => void state?.stop()}>
+              ${stopping ? t.stopping : t.stop}
+            </button>`
+          : nothing}
+        ${!running || (text.trim() && !this.locked)
+          ? html`<button
+              type="submit"
+              class="send"
+              part="send-button"
+              title=${running ? t.sendsAfterReply : nothing}
+              ?disabled=${!text.trim()}
+            >
+              ${t.send}
+            </button>`
+          : nothing}
+      </form>
+      <agent-chat-quick-actions></agent-chat-quick-actions>
+    </div>`;
+  }
+
+  protected override updated(): void {
+    const textarea = this.textarea;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
+  }
+
+  private get textarea(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('textarea');
+  }
+
+  private onInput(event: Event): void {
+    this.draft.value?.setText((event.target as HTMLTextAreaElement).value);
+    this.updateMenu();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    // isComposing: Enter that confirms an IME candidate (Japanese, Chinese…) must neither pick nor send.
+    if (event.isComposing || event.keyCode === 229) return;
+    const menu = this.menu;
+    if (menu) {
+      const count = optionCount(menu);
+      if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && count > 0) {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        this.menu = { ...menu, active: (menu.active + step + count) % count };
+        this.updateComplete.then(() => this.renderRoot.querySelector(`#${optionId(this.menu?.active ?? 0)}`)?.scrollIntoView({ block: 'nearest' }));
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count > 0) {
+        event.preventDefault();
+        const option = optionAt(menu, menu.active);
+        if (option) this.pick(option);
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Only the list closes; a drawer around the chat stays open.
+        event.preventDefault();
+        event.stopPropagation();
+        this.dismissed = tokenKey(menu.token);
+        this.closeMenu();
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      this.submit();
+    }
+  }
+
+  /** Moving the caret may leave or enter a token. */
+  private onKeyUp(event: KeyboardEvent): void {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) this.updateMenu();
+  }
+
+  private onSubmit(event: Event): void {
+    event.preventDefault();
+    this.submit();
+  }
+
+  private closeMenu = (): void => {
+    this.lookup += 1;
+    this.menu = undefined;
+  };
+
+  private updateMenu = (): void => {
+    const textarea = this.textarea;
+    if (!textarea) return;
+    const token =
+      textarea.selectionStart === textarea.selectionEnd ? tokenAtCaret(textarea.value, textarea.selectionStart) : undefined;
+    if (!token) this.dismissed = undefined;
+    if (!token || this.dismissed === tokenKey(token)) {
+      this.closeMenu();
+      return;
+    }
+    const ask = ++this.lookup;
+    const show = (groups: SuggestionGroup[], note?: string) => {
+      if (ask !== this.lookup) return;
+      const same = this.menu?.token.start === token.start && this.menu.token.kind === token.kind;
+      const count = groups.reduce((sum, group) => sum + group.options.length, 0);
+      this.menu = { token, groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note };
+    };
+    const t = this.strings.value;
+    const fail = (template: string) => (error: unknown) =>
+      show([], format(template, { message: error instanceof Error ? error.message : String(error) }));
+
+    if (token.kind === 'command') {
+      const state = this.conversation.value;
+      if (!state) return;
+      state.commands().then((commands) => {
+        const groups = commandSuggestions(commands, token.query);
+        // Nothing to suggest (a path like "/usr", or a server without commands): no list in the way.
+        if (groups.length) show(groups);
+        else if (ask === this.lookup) this.menu = undefined;
+      }, fail(t.commandsUnavailable));
+      return;
+    }
+    const adapter = this.adapter.value;
+    if (!adapter?.mentionables) {
+      this.menu = undefined;
+      return;
+    }
+    Promise.resolve()
+      .then(() => adapter.mentionables!(token.query))
+      .then((groups) => {
+        const found = mentionSuggestions(toMentionGroups(groups), token.query);
+        show(found, found.length ? undefined : format(t.noMatch, { query: `@${token.query}` }));
+      }, fail(t.mentionsUnavailable));
+  };
+
+  private async pick(option: Suggestion): Promise<void> {
+    const textarea = this.textarea;
+    const draft = this.draft.value;
+    const menu = this.menu;
+    if (!textarea || !draft || !menu) return;
+    const current = tokenAtCaret(textarea.value, textarea.selectionStart);
+    const token = current?.kind === menu.token.kind ? current : menu.token;
+    let replacement: string;
+    if (option.kind === 'command') {
+      replacement = `/${option.command.name} `;
+    } else {
+      replacement = `@${itemLabel(option.item)} `;
+      draft.addReference(option.item);
+    }
+    const next = replaceToken(textarea.value, token, replacement);
+    draft.setText(next.text);
+    this.closeMenu();
+    await this.updateComplete;
+    textarea.focus();
+    textarea.setSelectionRange(next.caret, next.caret);
+  }
+
+  static override styles = [
+    tokens,
+    suggestionStyles,
+    css`
+      :host {
+        display: block;
+        padding: 10px 12px 12px;
+        border-top: 1px solid var(--_border);
+        background: var(--_bg);
+      }
+      .composer {
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+        position: relative;
+      }
+      .composer[data-dropping] {
+        outline: 2px dashed var(--_accent);
+        outline-offset: 4px;
+        border-radius: var(--_radius-small);
+      }
+      .drop {
+        color: var(--_accent);
+        font-weight: 600;
+        text-align: center;
+      }
+      agent-chat-item-chips {
+        display: contents;
+      }
+      form {
+        display: flex;
+        align-items: flex-end;
+        gap: 8px;
+      }
+      .field {
+        position: relative;
+        flex: 1;
+        display: flex;
+      }
+      textarea {
+        flex: 1;
+        box-sizing: border-box;
+        min-height: 38px;
+        max-height: ${MAX_HEIGHT}px;
+        padding: 8px 10px;
+        resize: none;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius-small);
+        background: var(--_bg);
+        color: var(--_fg);
+        font: inherit;
+        line-height: 1.4;
+      }
+      textarea:focus {
+        outline: 2px solid var(--_accent);
+        outline-offset: -1px;
+        border-color: transparent;
+      }
+      textarea:disabled {
+        background: var(--_surface);
+      }
+      button {
+        flex: none;
+        height: 38px;
+        padding: 0 16px;
+        border: 1px solid transparent;
+        border-radius: var(--_radius-small);
+        font: inherit;
+        font-weight: 600;
+        cursor: pointer;
+      }
+      button:focus-visible {
+        outline: 2px solid var(--_accent);
+        outline-offset: 2px;
+      }
+      button:disabled {
+        cursor: default;
+        opacity: 0.5;
+      }
+      .send {
+        background: var(--_accent);
+        color: var(--_accent-fg);
+      }
+      .stop {
+        background: var(--_bg);
+        border-color: var(--_border);
+        color: var(--_fg);
+      }
+    `,
+  ];
+}
+
+function optionCount(menu: Menu): number {
+  return menu.groups.reduce((sum, group) => sum + group.options.length, 0);
+}
+
+function optionAt(menu: Menu, index: number): Suggestion | undefined {
+  return menu.groups.flatMap((group) => group.options)[index];
+}
+
+function tokenKey(token: CaretToken): string {
+  return `${token.kind}:${token.start}`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-composer': Composer;
+  }
+}

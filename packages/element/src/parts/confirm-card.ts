@@ -1,0 +1,367 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@agent-chat/protocol';
+import type { SchemaForm } from '../forms/schema-form.js';
+import { humanize } from '../forms/schema-fields.js';
+import type { JsonSchema } from '../forms/validate-against-schema.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { format, type StringKey } from '../i18n/strings.js';
+import { focusRing, tokens } from '../styles/tokens.js';
+import { iconStyles, spinner } from './icons.js';
+
+/** What the user decided, without the call's id (the card knows it). */
+export type CardDecision = Omit<Decision, 'toolCallId'>;
+
+/** Sends a decision; rejects (with the server's message) when it was refused, so the card can offer a retry. */
+export type DecideFunction = (call: PendingCall, decision: CardDecision) => Promise<void>;
+
+export type CardStatus = 'pending' | 'sending' | 'applied' | 'cancelled' | 'failed' | 'error';
+
+const STATUS_TEXT: Record<CardStatus, StringKey> = {
+  pending: 'cardPending',
+  sending: 'cardSending',
+  applied: 'cardApplied',
+  cancelled: 'cardCancelled',
+  failed: 'cardFailed',
+  error: 'cardPending',
+};
+
+/** The server's words for a call the user refused or skipped: such a call was cancelled, not failed. */
+const NOT_RUN = /^(The user refused this action|Not run: the user sent a new message)/;
+
+let cardIds = 0;
+
+/**
+ * A call that waits for the user (seed 003's confirmation cards): what it will do — the label, the preview's
+ * before/after as a word diff, the impact of a delete, the input — and Confirm, Edit, Cancel. Edit turns the
+ * input into a form from the tool's schema, checked before anything is sent. After the answer the card stays,
+ * greyed, saying what became of the call; a refused answer (a 400) shows in red with the actions back.
+ */
+export class ConfirmCard extends LitElement {
+  static override properties = {
+    call: { attribute: false },
+    tool: { attribute: false },
+    result: { attribute: false },
+    decide: { attribute: false },
+    status: { type: String, reflect: true },
+    editing: { state: true },
+    error: { state: true },
+    busy: { state: true },
+  };
+
+  declare call: PendingCall | undefined;
+  /** The tool's descriptor (GET /tools): its schema makes the edit form. Without it, Edit is not offered. */
+  declare tool: ToolDescriptor | undefined;
+  /** The call's result once it has one: the card then says applied, cancelled or failed. */
+  declare result: ToolResultTurn | undefined;
+  declare decide: DecideFunction | undefined;
+  /** Reflected for styling and tests; computed, never set from outside. */
+  declare status: CardStatus;
+  declare private editing: boolean;
+  declare private error: string;
+  declare private busy: boolean;
+
+  private readonly strings = new StringsConsumer(this);
+  private readonly ids = `card-${++cardIds}`;
+  /** The answer given here, remembered so a denial reads as cancelled even before its result arrives. */
+  private answered: CardDecision['action'] | undefined;
+
+  constructor() {
+    super();
+    this.call = undefined;
+    this.tool = undefined;
+    this.result = undefined;
+    this.decide = undefined;
+    this.status = 'pending';
+    this.editing = false;
+    this.error = '';
+    this.busy = false;
+  }
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    this.status = this.computeStatus();
+  }
+
+  private computeStatus(): CardStatus {
+    const result = this.result;
+    if (result) {
+      const output = typeof result.output === 'string' ? result.output : '';
+      if (this.answered === 'deny' || (result.isError && NOT_RUN.test(output))) return 'cancelled';
+      return result.isError ? 'failed' : 'applied';
+    }
+    if (this.busy) return 'sending';
+    if (this.error) return 'error';
+    if (this.answered === 'deny') return 'cancelled';
+    return this.answered ? 'sending' : 'pending';
+  }
+
+  protected override render() {
+    const call = this.call;
+    if (!call) return nothing;
+    const t = this.strings.value;
+    const preview = call.preview ?? {};
+    const title = preview.title || call.label || humanize(call.name);
+    const open = this.status === 'pending' || this.status === 'error';
+    const schema = editableSchema(this.tool);
+    const hasPreview = preview.before !== undefined || preview.after !== undefined || (preview.impact?.length ?? 0) > 0;
+    return html`<article class="card" part="card" tabindex="-1" aria-labelledby="${this.ids}-title" aria-describedby="${this.ids}-status">
+      <div class="head">
+        <div class="title" id="${this.ids}-title">${title}</div>
+        <span class="badge" id="${this.ids}-status" part="card-status">
+          ${this.status === 'sending' ? spinner : this.status === 'applied' ? '✓ ' : this.status === 'failed' ? '✗ ' : nothing}${t[STATUS_TEXT[this.status]]}
+        </span>
+      </div>
+      ${title !== call.label && call.label ? html`<div class="label">${call.label}</div>` : nothing}
+      ${this.editing && schema
+        ? html`<agent-chat-schema-form
+            .schema=${schema}
+            .value=${call.input}
+            @agent-chat-form-submit=${this.submitEdit}
+            @keydown=${this.onFormKeyDown}
+          ></agent-chat-schema-form>`
+        : html`${preview.before !== undefined || preview.after !== undefined
+              ? html`<agent-chat-word-diff .oldText=${preview.before} .newText=${preview.after}></agent-chat-word-diff>`
+              : nothing}
+            ${preview.impact?.length
+              ? html`<div class="impact">
+                  <div class="caption" id="${this.ids}-impact">${t.previewImpact}</div>
+                  <ul aria-labelledby="${this.ids}-impact">
+                    ${preview.impact.map((line) => html`<li>${line}</li>`)}
+                  </ul>
+                </div>`
+              : nothing}
+            ${hasPreview
+              ? html`<details class="input">
+                  <summary>${t.previewInput}</summary>
+                  ${inputList(call.input)}
+                </details>`
+              : inputList(call.input)}`}
+      ${this.status === 'error' ? html`<p class="error" part="card-error" role="alert">${format(t.cardError, { message: this.error })}</p>` : nothing}
+      ${open ? this.renderActions(Boolean(schema), Boolean(preview.impact?.length)) : nothing}
+    </article>`;
+  }
+
+  private renderActions(canEdit: boolean, destructive: boolean) {
+    const t = this.strings.value;
+    if (this.editing) {
+      return html`<div class="actions">
+        <button type="button" class="primary" part="card-confirm" @click=${this.submitEdit}>${t.editConfirm}</button>
+        <button type="button" part="card-discard" @click=${this.discardEdit}>${t.editDiscard}</button>
+      </div>`;
+    }
+    return html`<div class="actions">
+      <button type="button" class="primary ${destructive ? 'danger' : ''}" part="card-confirm" @click=${() => this.answer({ action: 'approve' })}>
+        ${t.confirm}
+      </button>
+      ${canEdit ? html`<button type="button" part="card-edit" @click=${this.startEdit}>${t.edit}</button>` : nothing}
+      <button type="button" part="card-cancel" @click=${() => this.answer({ action: 'deny' })}>${t.cancel}</button>
+    </div>`;
+  }
+
+  private async startEdit(): Promise<void> {
+    this.editing = true;
+    this.error = '';
+    await this.updateComplete;
+    const form = this.form;
+    await form?.updateComplete;
+    form?.focus();
+  }
+
+  private async discardEdit(): Promise<void> {
+    this.editing = false;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[part="card-edit"]')?.focus();
+  }
+
+  private submitEdit(): void {
+    const checked = this.form?.check();
+    if (!checked?.ok) return;
+    void this.answer({ action: 'edit', input: checked.value });
+  }
+
+  /** Escape leaves the form (and stops there: the panel around must not close on it). */
+  private onFormKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    void this.discardEdit();
+  }
+
+  private get form(): SchemaForm | null {
+    return this.renderRoot.querySelector('agent-chat-schema-form');
+  }
+
+  private async answer(decision: CardDecision): Promise<void> {
+    const call = this.call;
+    if (!call || !this.decide || this.busy) return;
+    this.busy = true;
+    this.error = '';
+    // The buttons are about to go: keep keyboard focus on the card rather than losing it to the page.
+    this.renderRoot.querySelector<HTMLElement>('.card')?.focus();
+    try {
+      await this.decide(call, decision);
+      this.answered = decision.action;
+      this.editing = false;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.busy = false;
+    }
+    if (this.error) {
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('[part="card-confirm"]')?.focus();
+    }
+  }
+
+  static override styles = [
+    tokens,
+    focusRing,
+    iconStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .card {
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+        padding: var(--_space);
+        border: 1px solid var(--_border);
+        border-inline-start: 3px solid var(--_accent);
+        border-radius: var(--_radius);
+        background: var(--_card-bg);
+      }
+      .card:focus {
+        outline: none;
+      }
+      .card:focus-visible {
+        outline: 2px solid var(--_focus);
+      }
+      :host([status='applied']) .card,
+      :host([status='cancelled']) .card,
+      :host([status='failed']) .card {
+        border-inline-start-color: var(--_border);
+        background: var(--_surface);
+      }
+      :host([status='applied']) .title,
+      :host([status='cancelled']) .title {
+        color: var(--_muted);
+      }
+      :host([status='cancelled']) .title {
+        text-decoration: line-through;
+      }
+      :host([status='error']) .card {
+        border-color: var(--_danger);
+      }
+      .head {
+        display: flex;
+        align-items: baseline;
+        justify-content: space-between;
+        gap: 8px;
+      }
+      .title {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .badge {
+        flex: none;
+        display: inline-flex;
+        align-items: center;
+        gap: 4px;
+        color: var(--_muted);
+        font-size: 0.85em;
+      }
+      :host([status='applied']) .badge {
+        color: var(--_success);
+      }
+      :host([status='failed']) .badge,
+      :host([status='error']) .badge {
+        color: var(--_danger);
+      }
+      .label,
+      .caption {
+        color: var(--_muted);
+        font-size: 0.9em;
+      }
+      .impact ul {
+        margin: 2px 0 0;
+        padding-inline-start: 1.2em;
+      }
+      details.input summary {
+        width: fit-content;
+        color: var(--_muted);
+        font-size: 0.9em;
+        cursor: pointer;
+        border-radius: 4px;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px 10px;
+        margin: 4px 0 0;
+        font-size: 0.92em;
+      }
+      dt {
+        color: var(--_muted);
+      }
+      dd {
+        margin: 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .error {
+        margin: 0;
+        color: var(--_danger);
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+      }
+      button {
+        padding-block: 5px;
+        padding-inline: 12px;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius-small);
+        background: var(--_bg);
+        color: var(--_fg);
+        font: inherit;
+        font-weight: 600;
+        cursor: pointer;
+      }
+      button.primary {
+        border-color: transparent;
+        background: var(--_accent);
+        color: var(--_accent-fg);
+      }
+      button.danger {
+        background: var(--_danger);
+        color: var(--_bg);
+      }
+    `,
+  ];
+}
+
+/** The edit form needs an object schema with fields; anything else can only be confirmed or cancelled. */
+function editableSchema(tool: ToolDescriptor | undefined): JsonSchema | undefined {
+  const schema = tool?.inputSchema as JsonSchema | undefined;
+  return schema && schema.properties && Object.keys(schema.properties).length > 0 ? schema : undefined;
+}
+
+function inputList(input: unknown) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return input === undefined ? nothing : html`<dl><dt>—</dt><dd>${JSON.stringify(input)}</dd></dl>`;
+  }
+  const entries = Object.entries(input);
+  if (entries.length === 0) return nothing;
+  return html`<dl>
+    ${entries.map(
+      ([key, value]) => html`<dt>${humanize(key)}</dt>
+        <dd>${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</dd>`,
+    )}
+  </dl>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-confirm-card': ConfirmCard;
+  }
+}

@@ -1,0 +1,116 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { MarkdownController } from '../markdown/markdown-controller.js';
+import { markdownStyles } from '../markdown/markdown-styles.js';
+import { tokens } from '../styles/tokens.js';
+
+export type MessageRole = 'user' | 'assistant';
+
+/**
+ * One message: the user's, right-aligned and shown as the plain text they typed, or the assistant's, rendered
+ * as markdown as it streams in (markdown/). Item references in the assistant's text (`[[F-1]]`, `[F-1]`) are
+ * chips that fire `agent-chat-reference` with `detail: { id }`.
+ */
+export class MessageBubble extends LitElement {
+  static override properties = {
+    role: { type: String, reflect: true },
+    text: { type: String },
+    streaming: { type: Boolean, reflect: true },
+    allowImages: { type: Boolean, attribute: 'allow-images' },
+  };
+
+  declare role: MessageRole;
+  declare text: string;
+  declare streaming: boolean;
+  /** Show markdown images (http/https only) in the assistant's text; by default their alt text is shown. */
+  declare allowImages: boolean;
+
+  /** @internal The markdown renderer (its `markdown.stats` are for tests). */
+  readonly markdown = new MarkdownController(this, { allowImages: false });
+
+  constructor() {
+    super();
+    this.role = 'assistant';
+    this.text = '';
+    this.streaming = false;
+    this.allowImages = false;
+  }
+
+  protected override shouldUpdate(changed: PropertyValues<this>): boolean {
+    if (this.role !== 'assistant') return true;
+    if (changed.has('allowImages')) this.markdown.configure({ allowImages: this.allowImages });
+    if (changed.has('text') || changed.has('streaming') || changed.has('role') || changed.has('allowImages')) {
+      this.markdown.set(this.text, this.streaming);
+    }
+    // A streaming delta alone renders nothing now: the markdown renders on the next animation frame.
+    return !(this.streaming && changed.size === 1 && changed.has('text'));
+  }
+
+  /** Also waits for a pending frame of markdown, so `await bubble.updateComplete` shows the latest text. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const settled = await super.getUpdateComplete();
+    const frame = this.markdown.pendingFrame;
+    if (!frame) return settled;
+    await frame;
+    return super.getUpdateComplete();
+  }
+
+  protected override render() {
+    if (this.role !== 'assistant') {
+      return html`<div class="bubble" part="bubble ${this.role}">${this.text}${this.streaming
+        ? html`<span class="caret" aria-hidden="true"></span>`
+        : nothing}</div>`;
+    }
+    return html`<div class="bubble markdown" part="bubble assistant">${this.markdown.markdown.view()}</div>`;
+  }
+
+  static override styles = [
+    tokens,
+    markdownStyles,
+    css`
+      :host {
+        display: flex;
+      }
+      :host([role='user']) {
+        justify-content: flex-end;
+      }
+      .bubble {
+        max-width: 85%;
+        padding: 8px 12px;
+        border-radius: var(--_radius);
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        background: var(--_assistant-bg);
+        color: var(--_assistant-fg);
+      }
+      :host([role='user']) .bubble {
+        background: var(--_user-bg);
+        color: var(--_user-fg);
+        border-bottom-right-radius: 4px;
+      }
+      :host([role='assistant']) .bubble {
+        border-bottom-left-radius: 4px;
+      }
+      .caret {
+        display: inline-block;
+        width: 0.5em;
+        height: 1em;
+        margin-left: 2px;
+        vertical-align: text-bottom;
+        background: currentColor;
+        opacity: 0.5;
+        animation: blink 1s steps(2, start) infinite;
+      }
+      @keyframes blink {
+        to {
+          visibility: hidden;
+        }
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-message': MessageBubble;
+  }
+}

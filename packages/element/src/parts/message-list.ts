@@ -1,0 +1,227 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { ContextConsumer } from '@lit/context';
+import type { UserTurn } from '@agent-chat/protocol';
+import { conversationContext } from '../conversation/conversation-context.js';
+import { toDisplayItems } from '../conversation/display-items.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { toolCatalogContext } from '../steps/tool-catalog.js';
+import { groupTurns, KnownConfirmations } from '../steps/turn-steps.js';
+import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
+import { tokens } from '../styles/tokens.js';
+
+/** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
+const STICK_THRESHOLD = 48;
+
+/**
+ * The conversation: each user message, then the agent's turn in answer to it drawn as one group, and the
+ * messages queued behind the reply. Kept scrolled to the latest while the reader is there.
+ */
+export class MessageList extends LitElement {
+  private readonly conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
+  private readonly tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  private readonly strings = new StringsConsumer(this);
+  private readonly known = new KnownConfirmations();
+  private stickToBottom = true;
+  private lastScrollTop = 0;
+  private lastUserKey: string | undefined;
+  /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
+  private readonly growth = new ResizeObserver(() => this.keepBottom());
+  private observed: Element | null = null;
+
+  constructor() {
+    super();
+    this.addEventListener('scroll', this.onScroll, { passive: true });
+  }
+
+  protected override render() {
+    const t = this.strings.value;
+    const state = this.conversation.value;
+    if (!state) return nothing;
+    const announcer = html`<agent-chat-reply-announcer></agent-chat-reply-announcer>`;
+    const items = toDisplayItems(state.turns, state.running, state.pending);
+    if (items.length === 0 && state.queued.length === 0) {
+      return html`<div class="empty" part="empty">${state.loading ? t.loadingConversation : t.emptyConversation}</div>${announcer}`;
+    }
+    // A call waits for the user only once the run has ended: while it runs, the page may still be answering it
+    // (adapter.confirm, a client tool's handler), and a card then would offer buttons that cannot work.
+    const waiting = state.running ? [] : state.pending;
+    const groups = groupTurns(items, {
+      tools: this.tools.value ?? new Map(),
+      pending: waiting,
+      known: this.known.remember(state.sessionId, waiting),
+    });
+    const last = groups[groups.length - 1];
+    // The log stays quiet while text streams in; the announcer says each finished reply once.
+    return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog}>
+        ${repeat(
+          groups,
+          (group) => group.key,
+          (group) => html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
+            ? html`<agent-chat-turn
+                exportparts=${TURN_PARTS}
+                .group=${group}
+                ?undoable=${state.undoable && group === last}
+                .decide=${state.decide}
+                .undo=${state.undo}
+              ></agent-chat-turn>`
+            : nothing}`,
+        )}
+        ${state.running && lastUserIndex(state.turns) === state.turns.length - 1
+          ? html`<div class="typing" part="typing" aria-label=${t.agentWorking}><span></span><span></span><span></span></div>`
+          : nothing}
+        ${repeat(
+          state.queued,
+          (queued) => queued.id,
+          (queued) => html`<div class="queued" part="queued">
+            <div class="queued-text">${queued.text}</div>
+            <div class="queued-meta">
+              ${t.queued}
+              <button type="button" aria-label=${t.unqueue} @click=${() => state.unqueue(queued.id)}>×</button>
+            </div>
+          </div>`,
+        )}
+      </div>
+      ${announcer}`;
+  }
+
+  protected override willUpdate(_changed: PropertyValues): void {
+    const turns = this.conversation.value?.turns ?? [];
+    const lastUser = turns[lastUserIndex(turns)];
+    // The user's own new message always brings the view down, wherever they had scrolled.
+    if (lastUser !== undefined && lastUser.id !== this.lastUserKey) this.stickToBottom = true;
+    this.lastUserKey = lastUser?.id;
+  }
+
+  protected override updated(): void {
+    const items = this.renderRoot.querySelector('.items');
+    if (items !== this.observed) {
+      this.growth.disconnect();
+      if (items) this.growth.observe(items);
+      this.observed = items;
+    }
+    this.keepBottom();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.growth.disconnect();
+    this.observed = null;
+  }
+
+  private keepBottom(): void {
+    if (!this.stickToBottom) return;
+    this.scrollTop = this.scrollHeight;
+    // Where the list put itself, since the scroll events of several such moves may come as one, or not at all.
+    this.lastScrollTop = this.scrollTop;
+  }
+
+  /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
+  private readonly onScroll = (): void => {
+    const top = this.scrollTop;
+    const near = this.scrollHeight - top - this.clientHeight <= STICK_THRESHOLD;
+    if (near || top < this.lastScrollTop) this.stickToBottom = near;
+    this.lastScrollTop = top;
+  };
+
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+        overflow-y: auto;
+        overscroll-behavior: contain;
+        padding: 12px;
+      }
+      .items {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_gap);
+      }
+      .user-items {
+        align-self: flex-end;
+        margin-top: calc(var(--_gap) * -0.5);
+      }
+      .queued {
+        align-self: flex-end;
+        max-width: 85%;
+        padding: 6px 12px;
+        border: 1px dashed var(--_border);
+        border-radius: var(--_radius);
+        color: var(--_muted);
+      }
+      .queued-text {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .queued-meta {
+        display: flex;
+        justify-content: flex-end;
+        align-items: center;
+        gap: 6px;
+        font-size: 0.8em;
+      }
+      .queued button {
+        border: 0;
+        background: none;
+        color: inherit;
+        font: inherit;
+        cursor: pointer;
+      }
+      .empty {
+        color: var(--_muted);
+        text-align: center;
+        padding: 24px 0;
+      }
+      .typing {
+        display: flex;
+        gap: 4px;
+        padding: 6px 2px;
+      }
+      .typing span {
+        width: 6px;
+        height: 6px;
+        border-radius: 50%;
+        background: var(--_muted);
+        animation: bounce 1.2s infinite ease-in-out;
+      }
+      .typing span:nth-child(2) {
+        animation-delay: 0.15s;
+      }
+      .typing span:nth-child(3) {
+        animation-delay: 0.3s;
+      }
+      @keyframes bounce {
+        0%,
+        80%,
+        100% {
+          opacity: 0.25;
+        }
+        40% {
+          opacity: 1;
+        }
+      }
+    `,
+  ];
+}
+
+/** The user's message, with what they mentioned and attached under it. */
+function userMessage(turn: UserTurn) {
+  const { references, attachments } = turn;
+  return html`<agent-chat-message exportparts=${BUBBLE_PARTS} role="user" .text=${turn.text}></agent-chat-message>${references?.length
+      ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
+      : nothing}${attachments?.length
+      ? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`
+      : nothing}`;
+}
+
+function lastUserIndex(turns: readonly { type: string }[]): number {
+  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.type === 'user') return i;
+  return -1;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-message-list': MessageList;
+  }
+}

@@ -1,0 +1,99 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import type { StringKey } from '../i18n/strings.js';
+import { tokens, visuallyHidden } from '../styles/tokens.js';
+import { alertIcon, iconStyles } from './icons.js';
+
+export type NoticeTone = 'status' | 'error';
+
+/** The server's own notices carry a code, so they are shown in the element's language rather than the server's. */
+const STATUS_TEXT: Readonly<Record<string, StringKey>> = {
+  cancelled: 'statusCancelled',
+  undone: 'statusUndone',
+  max_steps: 'statusMaxSteps',
+};
+
+/** A line about the conversation rather than in it: a tool's status, "Stopped by user", an error. */
+export class NoticeLine extends LitElement {
+  static override properties = {
+    tone: { type: String, reflect: true },
+    text: { type: String },
+    code: { type: String },
+  };
+
+  declare tone: NoticeTone;
+  declare text: string;
+  declare code: string | undefined;
+
+  private readonly strings = new StringsConsumer(this);
+
+  constructor() {
+    super();
+    this.tone = 'status';
+    this.text = '';
+    this.code = undefined;
+  }
+
+  /** What the line says: for a known status code, the element's own words. */
+  get shownText(): string {
+    const key = this.tone === 'status' && this.code ? STATUS_TEXT[this.code] : undefined;
+    return key ? this.strings.value[key] : this.text;
+  }
+
+  protected override render() {
+    if (this.tone === 'error') {
+      return html`<div class="line" part="error" role="alert">
+        ${alertIcon}<span class="visually-hidden">${this.strings.value.error}:</span>
+        <span class="text">${this.text}</span>${this.code ? html`<span class="code">${this.code}</span>` : nothing}
+      </div>`;
+    }
+    return html`<div class="line" part="status">${this.shownText}</div>`;
+  }
+
+  static override styles = [
+    tokens,
+    iconStyles,
+    visuallyHidden,
+    css`
+      :host {
+        display: block;
+      }
+      .line {
+        color: var(--_muted);
+        font-size: 0.9em;
+        font-style: italic;
+        text-align: center;
+      }
+      :host([tone='error']) .line {
+        display: flex;
+        align-items: baseline;
+        gap: 8px;
+        padding-block: 8px;
+        padding-inline: 12px;
+        border: 1px solid var(--_danger);
+        border-radius: var(--_radius-small);
+        background: var(--_danger-bg);
+        color: var(--_danger);
+        font-style: normal;
+        text-align: start;
+      }
+      .icon {
+        align-self: center;
+      }
+      .text {
+        flex: 1;
+        overflow-wrap: anywhere;
+      }
+      .code {
+        font-family: var(--_mono);
+        font-size: 0.85em;
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-notice': NoticeLine;
+  }
+}

@@ -1,0 +1,206 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
+import { adapterContext } from '../adapter/adapter-context.js';
+import type { ToolStepState } from '../conversation/display-items.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
+import { format, type AgentChatStrings, type StringKey } from '../i18n/strings.js';
+import { focusRing, tokens } from '../styles/tokens.js';
+import { iconStyles, spinner } from './icons.js';
+
+const STATE_KEY: Record<ToolStepState, StringKey> = {
+  running: 'toolRunning',
+  done: 'toolDone',
+  failed: 'toolFailed',
+  interrupted: 'toolInterrupted',
+  waiting: 'toolWaiting',
+};
+
+/** Glyphs rather than pictures for the finished states: they read the same in every font and at every size. */
+const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
+  done: '✓',
+  failed: '✗',
+  interrupted: '–',
+  waiting: '…',
+};
+
+/** Long outputs are for the model; a person needs the start of them. */
+const MAX_OUTPUT_CHARS = 4000;
+
+/**
+ * One tool call: its label, a spinner while it runs, then a check or a cross, with the result folded away below
+ * (a native `<details>`, so Enter and Space expand it and screen readers hear "collapsed"/"expanded").
+ */
+export class ToolChip extends LitElement {
+  static override properties = {
+    call: { attribute: false },
+    result: { attribute: false },
+    state: { type: String, reflect: true },
+    label: { type: String },
+  };
+
+  declare call: ToolCallTurn | undefined;
+  declare result: ToolResultTurn | undefined;
+  declare state: ToolStepState;
+  /** Overrides the server's label (the host adapter's `labelFor`). */
+  declare label: string | undefined;
+
+  private readonly strings = new StringsConsumer(this);
+  private readonly adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+
+  constructor() {
+    super();
+    this.call = undefined;
+    this.result = undefined;
+    this.state = 'running';
+    this.label = undefined;
+  }
+
+  protected override render() {
+    const call = this.call;
+    if (!call) return nothing;
+    const t = this.strings.value;
+    const label = this.label || this.hostLabel(call) || call.label || call.name;
+    const head = html`${this.state === 'running'
+        ? spinner
+        : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
+      <span class="label">${label}</span>
+      <span class="state">${t[STATE_KEY[this.state]]}</span>`;
+    if (!this.result) {
+      return html`<div class="chip" part="tool-chip" title=${call.name}>${head}</div>`;
+    }
+    return html`<details class="chip" part="tool-chip">
+      <summary title=${call.name}>${head}</summary>
+      <pre
+        class="output"
+        part="tool-output"
+        role="region"
+        tabindex="0"
+        aria-label=${format(t.toolResult, { label })}
+      >${formatOutput(this.result.output, t)}</pre>
+    </details>`;
+  }
+
+  /** The host's own wording for a call, if it has one; a failing labelFor must not break the conversation. */
+  private hostLabel(call: ToolCallTurn): string | undefined {
+    try {
+      return this.adapter.value?.labelFor?.(call);
+    } catch (error) {
+      console.error('[agent-chat] adapter.labelFor failed:', error);
+      return undefined;
+    }
+  }
+
+  static override styles = [
+    tokens,
+    focusRing,
+    iconStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .chip {
+        display: inline-block;
+        max-width: 100%;
+        box-sizing: border-box;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius-small);
+        background: var(--_bg);
+        font-size: 0.92em;
+      }
+      summary,
+      div.chip {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+        padding-block: 4px;
+        padding-inline: 10px;
+      }
+      summary {
+        cursor: pointer;
+        list-style: none;
+        user-select: none;
+        border-radius: var(--_radius-small);
+      }
+      summary::-webkit-details-marker {
+        display: none;
+      }
+      summary::after {
+        content: '';
+        width: 0.4em;
+        height: 0.4em;
+        margin-inline-start: 2px;
+        border-inline-end: 1.5px solid var(--_muted);
+        border-block-end: 1.5px solid var(--_muted);
+        transform: rotate(45deg) translateY(-2px);
+      }
+      details[open] > summary::after {
+        transform: rotate(-135deg) translateY(-2px);
+      }
+      .glyph {
+        width: 1em;
+        text-align: center;
+        font-weight: 700;
+      }
+      :host([state='done']) .glyph {
+        color: var(--_success);
+      }
+      :host([state='failed']) .glyph {
+        color: var(--_danger);
+      }
+      :host([state='failed']) .chip {
+        border-color: var(--_danger);
+      }
+      :host([state='interrupted']) .glyph,
+      :host([state='waiting']) .glyph {
+        color: var(--_muted);
+      }
+      .spinner {
+        color: var(--_accent);
+      }
+      .label {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .state {
+        color: var(--_muted);
+        font-size: 0.9em;
+      }
+      .output {
+        margin: 0;
+        padding-block: 8px;
+        padding-inline: 10px;
+        max-height: 16em;
+        overflow: auto;
+        border-block-start: 1px solid var(--_border);
+        background: var(--_surface);
+        color: var(--_fg);
+        font-family: var(--_mono);
+        font-size: 0.88em;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+}
+
+function formatOutput(output: unknown, t: AgentChatStrings): string {
+  let text: string;
+  if (typeof output === 'string') text = output;
+  else {
+    try {
+      text = JSON.stringify(output, null, 2) ?? String(output);
+    } catch {
+      text = String(output);
+    }
+  }
+  if (text.length <= MAX_OUTPUT_CHARS) return text;
+  return `${text.slice(0, MAX_OUTPUT_CHARS)}\n${format(t.moreCharacters, { count: text.length - MAX_OUTPUT_CHARS })}`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-tool-chip': ToolChip;
+  }
+}

@@ -1,0 +1,43 @@
+import { ContextProvider, createContext } from '@lit/context';
+import type { ReactiveElement } from 'lit';
+import type { ToolDescriptor, ToolsResponse } from '@agent-chat/protocol';
+
+/** The server's tools by name (GET /tools): how each call is shown, and the schema a confirmation edits. */
+export type ToolCatalog = ReadonlyMap<string, ToolDescriptor>;
+
+export const toolCatalogContext = createContext<ToolCatalog>(Symbol('agent-chat-tool-catalog'));
+
+const EMPTY: ToolCatalog = new Map();
+
+/**
+ * Provides the tool catalog to the parts. Until GET /tools answers, and for good if it fails, the catalog is empty
+ * and every call shows as a plain chip: always a correct way to show a conversation, so a broken /tools never
+ * breaks the chat.
+ */
+export class ToolCatalogProvider {
+  private readonly provider: ContextProvider<typeof toolCatalogContext>;
+  /** The endpoint the catalog is from (or being fetched from); cleared by a failure so a later load retries. */
+  private endpoint = '';
+
+  constructor(host: ReactiveElement) {
+    this.provider = new ContextProvider(host, { context: toolCatalogContext, initialValue: EMPTY });
+  }
+
+  /** The catalog of this endpoint, fetched with `fetchTools` unless it is already there or on its way. */
+  load(endpoint: string, fetchTools: () => Promise<ToolsResponse>): void {
+    if (endpoint === this.endpoint) return;
+    this.endpoint = endpoint;
+    this.provider.setValue(EMPTY);
+    if (!endpoint) return;
+    fetchTools()
+      .then((response) => new Map(response.tools.map((tool) => [tool.name, tool])))
+      .then(
+        (catalog) => {
+          if (this.endpoint === endpoint) this.provider.setValue(catalog);
+        },
+        () => {
+          if (this.endpoint === endpoint) this.endpoint = '';
+        },
+      );
+  }
+}

@@ -1,0 +1,116 @@
+import { expect } from '@open-wc/testing';
+import type { StreamEvent, Turn } from '@agent-chat/protocol';
+import { applyEvent } from '../src/conversation/apply-event.js';
+import { toDisplayItems } from '../src/conversation/display-items.js';
+import { STOPPED_CODE, STOPPED_TEXT } from '../src/conversation/local-turns.js';
+
+const NOW = 1_700_000_000_000;
+const user: Turn = { id: 'u1', createdAt: NOW, type: 'user', text: 'Where is my order?' };
+
+function reduce(events: StreamEvent[], start: readonly Turn[] = [user]): readonly Turn[] {
+  return events.reduce<readonly Turn[]>((turns, event) => applyEvent(turns, event, NOW), start);
+}
+
+const toolCall: StreamEvent = {
+  type: 'tool_call',
+  turnId: 't3',
+  toolCallId: 'call_1',
+  name: 'lookup_order',
+  kind: 'read',
+  label: 'Looking up order A-17',
+  input: { order_id: 'A-17' },
+};
+const toolResult: StreamEvent = {
+  type: 'tool_result',
+  turnId: 't4',
+  toolCallId: 'call_1',
+  name: 'lookup_order',
+  output: { status: 'shipped' },
+  isError: false,
+};
+
+describe('applyEvent (the event → turns reduction)', () => {
+  it('grows one assistant_text turn from the deltas of one turn id', () => {
+    const turns = reduce([
+      { type: 'text_delta', turnId: 't1', text: 'Let me ' },
+      { type: 'text_delta', turnId: 't1', text: 'check.' },
+    ]);
+    expect(turns).to.deep.equal([user, { id: 't1', createdAt: NOW, type: 'assistant_text', text: 'Let me check.' }]);
+  });
+
+  it('starts a new turn when the turn id changes, and keeps thinking apart from text', () => {
+    const turns = reduce([
+      { type: 'thinking_delta', turnId: 't1', text: 'Hmm, ' },
+      { type: 'thinking_delta', turnId: 't1', text: 'an order.' },
+      { type: 'text_delta', turnId: 't2', text: 'Checking.' },
+      { type: 'text_delta', turnId: 't5', text: 'Shipped.' },
+    ]);
+    expect(turns.map((t) => [t.type, 'text' in t ? t.text : ''])).to.deep.equal([
+      ['user', 'Where is my order?'],
+      ['thinking', 'Hmm, an order.'],
+      ['assistant_text', 'Checking.'],
+      ['assistant_text', 'Shipped.'],
+    ]);
+  });
+
+  it('records tool calls and results as turns, and a replayed event replaces its turn', () => {
+    const turns = reduce([toolCall, toolResult, toolResult]);
+    expect(turns).to.have.length(3);
+    expect(turns[1]).to.deep.include({ type: 'tool_call', toolCallId: 'call_1', label: 'Looking up order A-17', kind: 'read' });
+    expect(turns[2]).to.deep.include({ type: 'tool_result', toolCallId: 'call_1', isError: false, output: { status: 'shipped' } });
+  });
+
+  it('adds status and error lines', () => {
+    const turns = reduce([
+      { type: 'status', turnId: 's1', text: 'Searching 3 documents…' },
+      { type: 'error', message: 'The model is overloaded', code: 'overloaded' },
+    ]);
+    expect(turns[1]).to.deep.include({ type: 'status', text: 'Searching 3 documents…' });
+    expect(turns[2]).to.deep.include({ type: 'error', message: 'The model is overloaded', code: 'overloaded' });
+  });
+
+  it('ends a cancelled run with one "Stopped by user" line, and other endings with none', () => {
+    const done = (stopReason: 'cancelled' | 'end_turn'): StreamEvent => ({ type: 'done', stopReason, hasWrites: false, undoable: false });
+    const cancelled = reduce([done('cancelled'), done('cancelled')]);
+    expect(cancelled.slice(1)).to.deep.equal([{ id: 'stopped-1', createdAt: NOW, type: 'status', text: STOPPED_TEXT, code: STOPPED_CODE }]);
+    expect(reduce([done('end_turn')])).to.deep.equal([user]);
+  });
+
+  it('leaves the list alone for events that are not about turns, and never mutates its input', () => {
+    const start = Object.freeze([user]) as readonly Turn[];
+    const events: StreamEvent[] = [
+      { type: 'run_started', runId: 'r1', sessionId: 's', resumed: false },
+      { type: 'state', state: { slides: 3 } },
+      { type: 'awaiting_input', calls: [] },
+    ];
+    expect(reduce(events, start)).to.equal(start);
+    const next = applyEvent(start, { type: 'text_delta', turnId: 't1', text: 'x' }, NOW);
+    expect(next).to.not.equal(start);
+    expect(start).to.have.length(1);
+  });
+});
+
+describe('toDisplayItems (turns → rendered rows)', () => {
+  it('folds each tool result into its call, and says whether the call runs, is done or failed', () => {
+    const calls = reduce([toolCall]);
+    expect(toDisplayItems(calls, true).map((i) => i.kind === 'tool' && i.state)).to.deep.equal([false, 'running']);
+    expect(toDisplayItems(calls, false).map((i) => i.kind === 'tool' && i.state)).to.deep.equal([false, 'interrupted']);
+
+    const done = toDisplayItems(reduce([toolCall, toolResult]), false);
+    expect(done).to.have.length(2);
+    expect(done[1]).to.deep.include({ kind: 'tool', state: 'done' });
+
+    const failed = toDisplayItems(reduce([toolCall, { ...toolResult, isError: true }] as StreamEvent[]), false);
+    expect(failed[1]).to.deep.include({ kind: 'tool', state: 'failed' });
+  });
+
+  it('marks only the last text turn of a running reply as streaming', () => {
+    const turns = reduce([
+      { type: 'thinking_delta', turnId: 't1', text: 'Hmm' },
+      { type: 'text_delta', turnId: 't2', text: 'Hel' },
+    ]);
+    const streaming = toDisplayItems(turns, true).map((i) => ('streaming' in i ? i.streaming : null));
+    expect(streaming).to.deep.equal([null, false, true]);
+    expect(toDisplayItems(turns, false).some((i) => 'streaming' in i && i.streaming)).to.equal(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, messageList, userBubbles } from './support/dom.js';
+import { echo } from './support/scenario-texts.js';
+import { waitFor } from './support/wait.js';
+
+const texts = (parts: { text: string }[]) => parts.map((p) => p.text);
+
+describe('<agent-chat> history (real server)', () => {
+  it('a new element on the same session shows the stored conversation', async () => {
+    const endpoint = await scenario('echo');
+    const session = uniqueSession('history');
+    const first = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    await first.send('Remember 42');
+    await first.send('And 7');
+    first.remove();
+
+    const second = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    await waitFor(() => assistantBubbles(second).length === 2, { message: 'the stored history' });
+    expect(texts(userBubbles(second))).to.deep.equal(['Remember 42', 'And 7']);
+    expect(texts(assistantBubbles(second))).to.deep.equal([echo('Remember 42'), echo('And 7')]);
+  });
+
+  it('without a session attribute, keeps a generated session in localStorage so a reload continues it', async () => {
+    const endpoint = await scenario('echo');
+    const key = `agent-chat:session:${endpoint}`;
+    localStorage.removeItem(key);
+    const first = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint}></agent-chat>`);
+    const sessionId = first.sessionId;
+    expect(sessionId).to.match(/^[A-Za-z0-9._:-]+$/);
+    expect(localStorage.getItem(key)).to.equal(sessionId);
+    await first.send('Hello again');
+    first.remove();
+
+    const second = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint}></agent-chat>`);
+    expect(second.sessionId).to.equal(sessionId);
+    await waitFor(() => assistantBubbles(second).length === 1, { message: 'the remembered conversation' });
+    expect(texts(userBubbles(second))).to.deep.equal(['Hello again']);
+    localStorage.removeItem(key);
+  });
+
+  it('clear() forgets the conversation here and on the server', async () => {
+    const endpoint = await scenario('echo');
+    const session = uniqueSession('clear');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    await el.send('Forget me');
+    await el.clear();
+    expect(el.turns).to.have.length(0);
+    await messageList(el).updateComplete;
+    expect(userBubbles(el)).to.have.length(0);
+    expect((await storedSession(endpoint, session)).turns).to.have.length(0);
+  });
+});

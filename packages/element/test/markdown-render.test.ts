@@ -1,0 +1,152 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { MessageBubble } from '../src/parts/message-bubble.js';
+import type { ReferenceDetail } from '../src/markdown/references.js';
+import { nextEvent } from './support/wait.js';
+
+if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);
+
+/** An assistant bubble showing `text`, finished (not streaming). */
+async function assistant(text: string, allowImages = false): Promise<MessageBubble> {
+  const el = await fixture<MessageBubble>(
+    html`<agent-chat-message role="assistant" .text=${text} ?allow-images=${allowImages}></agent-chat-message>`,
+  );
+  await el.updateComplete;
+  return el;
+}
+
+const root = (el: MessageBubble) => el.shadowRoot!.querySelector('.bubble')!;
+const $ = (el: MessageBubble, selector: string) => root(el).querySelector(selector);
+const $$ = (el: MessageBubble, selector: string) => Array.from(root(el).querySelectorAll(selector));
+const text = (node: Element | null) => ((node as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ').trim();
+
+describe('markdown in assistant bubbles', () => {
+  it('renders headings, paragraphs, emphasis, inline code, strikethrough, rules and line breaks', async () => {
+    const el = await assistant(
+      '# Title\n\n## Sub\n\n###### Small\n\nSome **bold**, *em*, `a < b` and ~~gone~~.\nNext line\n\n---\n\nend',
+    );
+    expect(text($(el, 'h1'))).to.equal('Title');
+    expect(text($(el, 'h2'))).to.equal('Sub');
+    expect(text($(el, 'h6'))).to.equal('Small');
+    expect(text($(el, 'strong'))).to.equal('bold');
+    expect(text($(el, 'em'))).to.equal('em');
+    expect(text($(el, 'p > code'))).to.equal('a < b');
+    expect(text($(el, 'del'))).to.equal('gone');
+    expect($$(el, 'p br')).to.have.length(1, 'a single newline is a line break in chat text');
+    expect($$(el, 'hr')).to.have.length(1);
+  });
+
+  it('renders nested, ordered and task lists', async () => {
+    const el = await assistant('3. three\n4. four\n   - inner a\n   - inner b\n     1. deep\n\n- [ ] todo\n- [x] done\n');
+    const ol = $(el, 'ol')!;
+    expect(ol.getAttribute('start')).to.equal('3');
+    expect(ol.querySelectorAll(':scope > li')).to.have.length(2);
+    expect(text(ol.querySelector('li ul li'))).to.match(/^inner a/);
+    expect(text(ol.querySelector('li ul li ol li'))).to.equal('deep');
+    const tasks = $$(el, 'li.task');
+    expect(tasks.map((li) => text(li))).to.deep.equal(['☐ todo', '☑ done']);
+  });
+
+  it('renders tables with alignment and blockquotes', async () => {
+    const el = await assistant('| a | b |\n| :-- | --: |\n| 1 | **2** |\n\n> quoted\n> more');
+    expect($$(el, 'th').map(text)).to.deep.equal(['a', 'b']);
+    expect($$(el, 'td').map(text)).to.deep.equal(['1', '2']);
+    expect($(el, 'td:last-child')!.className).to.equal('align-right');
+    expect(text($(el, 'blockquote'))).to.equal('quoted more');
+    const wrap = $(el, '.table-wrap')!;
+    expect(getComputedStyle(wrap).overflowX).to.equal('auto');
+    expect(getComputedStyle($(el, 'td')!).borderTopStyle).to.equal('solid');
+  });
+
+  it('renders code blocks in a mono font with horizontal scroll and a copy button that says Copied', async () => {
+    const code = 'const x = "<b>&amp;</b>";\n' + 'y'.repeat(400);
+    const el = await assistant('```ts\n' + code + '\n```');
+    const pre = $(el, 'pre')!;
+    expect(pre.querySelector('code')!.textContent).to.equal(code);
+    expect(getComputedStyle(pre).overflowX).to.equal('auto');
+    expect(getComputedStyle(pre.querySelector('code')!).fontFamily).to.match(/mono|Menlo|Consolas/i);
+    expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth, 'a long line scrolls instead of widening the bubble');
+    expect(text($(el, '.code-lang'))).to.equal('ts');
+
+    let copied: string | undefined;
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (value: string) => ((copied = value), Promise.resolve()) },
+    });
+    try {
+      const button = $(el, 'button[part="copy"]') as HTMLButtonElement;
+      expect(text(button)).to.equal('Copy');
+      button.click();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(copied).to.equal(code);
+      expect(text(button)).to.equal('Copied');
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (original) expect(navigator.clipboard).to.not.equal(undefined);
+    }
+  });
+
+  it('opens allowed links in a new tab and shows other links as their text', async () => {
+    const el = await assistant(
+      '[web](https://example.com/a?b=1&amp;c=2) [mail](mailto:a@b.c) [rel](/docs/x) <https://auto.example> www.example.org\n\n' +
+        '[js](javascript:alert(1)) [data](data:text/html,x) [vb](vbscript:x) [ent](javascript&#58;x)',
+    );
+    const links = $$(el, 'a');
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
+      'https://example.com/a?b=1&c=2',
+      'mailto:a@b.c',
+      '/docs/x',
+      'https://auto.example',
+      'http://www.example.org',
+    ]);
+    for (const a of links) {
+      expect(a.getAttribute('target')).to.equal('_blank');
+      expect(a.getAttribute('rel')).to.equal('noopener noreferrer');
+    }
+    expect(text($$(el, 'p')[1]!)).to.equal('js data vb ent');
+  });
+
+  it('shows raw HTML as text and resolves character references', async () => {
+    const el = await assistant('Hi <b>there</b> &amp; &copy; &#x1F600; &unknown;\n\n<div class="x">\nblock\n</div>');
+    expect($$(el, 'b, div.x')).to.have.length(0);
+    expect(text($$(el, 'p')[0]!)).to.equal('Hi <b>there</b> & © 😀 &unknown;');
+    expect(text($(el, 'p.raw-html'))).to.equal('<div class="x"> block </div>');
+  });
+
+  it('shows images as their alt text unless allowed, and then only over http(s)', async () => {
+    const source = '![a cat](https://example.invalid/cat.png) ![local](/x.png) ![bad](javascript:alert(1))';
+    const plain = await assistant(source);
+    expect($$(plain, 'img')).to.have.length(0);
+    expect(text($(plain, 'p'))).to.equal('a cat local bad');
+
+    const allowed = await assistant(source, true);
+    const images = $$(allowed, 'img');
+    expect(images.map((img) => img.getAttribute('src'))).to.deep.equal(['https://example.invalid/cat.png']);
+    expect(images[0]!.getAttribute('alt')).to.equal('a cat');
+    expect(text($(allowed, 'p'))).to.equal('local bad');
+  });
+
+  it('turns [[F-1]] and [F-1] into reference chips that fire agent-chat-reference', async () => {
+    const el = await assistant(
+      'See [[F-1]], [BUG-204] and [T-3](https://example.com) or [D-9]; not `[F-2]`, \\[F-3], [f-4], [F5].\n\n[D-9]: https://d.example',
+    );
+    const chips = $$(el, 'button[part="reference"]') as HTMLButtonElement[];
+    expect(chips.map((chip) => chip.textContent)).to.deep.equal(['F-1', 'BUG-204']);
+    expect($$(el, 'a').map(text)).to.deep.equal(['T-3', 'D-9']);
+    expect(text($(el, 'p'))).to.contain('[F-2]').and.contain('[F-3]').and.contain('[f-4]').and.contain('[F5]');
+
+    const event = nextEvent<CustomEvent<ReferenceDetail>>(document, 'agent-chat-reference');
+    chips[1]!.click();
+    const fired = await event;
+    expect(fired.detail).to.deep.equal({ id: 'BUG-204' });
+    expect(fired.bubbles && fired.composed).to.equal(true);
+  });
+
+  it('keeps the user’s own text plain', async () => {
+    const el = await fixture<MessageBubble>(
+      html`<agent-chat-message role="user" .text=${'**not bold** <b>x</b> [[F-1]]'}></agent-chat-message>`,
+    );
+    expect(root(el).children).to.have.length(0);
+    expect(text(root(el))).to.equal('**not bold** <b>x</b> [[F-1]]');
+  });
+});

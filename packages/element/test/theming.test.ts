@@ -1,0 +1,97 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import { defineTurnParts } from '../src/define-turn-parts.js';
+import { toDisplayItems } from '../src/conversation/display-items.js';
+import { groupTurns } from '../src/steps/turn-steps.js';
+import type { Turn } from '@agent-chat/protocol';
+import type { TestContextRoot } from './support/context-root.js';
+import './support/context-root.js';
+
+defineTurnParts();
+
+const LIGHT_BG = 'rgb(255, 255, 255)';
+const DARK_BG = 'rgb(13, 17, 23)';
+
+function panel(el: AgentChat): HTMLElement {
+  const found = el.shadowRoot!.querySelector<HTMLElement>('[part~="panel"]');
+  if (!found) throw new Error('no panel part');
+  return found;
+}
+
+/** A style element in the host page, removed after the test, as an integrator's stylesheet would be. */
+function pageStyle(text: string): HTMLStyleElement {
+  const style = document.createElement('style');
+  style.textContent = text;
+  document.head.append(style);
+  return style;
+}
+
+describe('theming across the shadow DOM', () => {
+  const styles: HTMLStyleElement[] = [];
+  afterEach(async () => {
+    for (const style of styles.splice(0)) style.remove();
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('a custom property set on the element changes the panel, and ::part(panel) restyles it from the page', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline"></agent-chat>`);
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal(LIGHT_BG);
+    el.style.setProperty('--agent-chat-background', 'rgb(1, 2, 3)');
+    el.style.setProperty('--agent-chat-radius', '3px');
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(panel(el)).borderTopLeftRadius).to.equal('3px');
+
+    styles.push(pageStyle('agent-chat::part(panel) { border-top-width: 7px; }'));
+    expect(getComputedStyle(panel(el)).borderTopWidth).to.equal('7px');
+  });
+
+  it('follows prefers-color-scheme, and the theme attribute overrides it both ways', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline"></agent-chat>`);
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal(DARK_BG);
+    el.setAttribute('theme', 'light');
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal(LIGHT_BG);
+    await emulateMedia({ colorScheme: 'light' });
+    el.setAttribute('theme', 'dark');
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal(DARK_BG);
+    // A host's own colour still wins over the palette.
+    el.style.setProperty('--agent-chat-background', 'rgb(4, 5, 6)');
+    expect(getComputedStyle(panel(el)).backgroundColor).to.equal('rgb(4, 5, 6)');
+  });
+
+  it('exports the parts of a turn: ::part(tool-chip) and ::part(card) reach through the nested shadow roots', async () => {
+    const turns: Turn[] = [
+      { id: 'u', createdAt: 1, type: 'user', text: 'x' },
+      { id: 'c', createdAt: 1, type: 'tool_call', toolCallId: 'k', name: 'lookup', input: {}, kind: 'read', label: 'Looking up' },
+      { id: 'r', createdAt: 1, type: 'tool_result', toolCallId: 'k', output: 'ok', isError: false },
+    ];
+    const root = await fixture<TestContextRoot>(html`<test-context-root><agent-chat-turn></agent-chat-turn></test-context-root>`);
+    const turn = root.querySelector('agent-chat-turn')!;
+    turn.group = groupTurns(toDisplayItems(turns, false), { tools: new Map(), pending: [] })[0];
+    await turn.updateComplete;
+    const chip = turn.shadowRoot!.querySelector('agent-chat-tool-chip')!;
+    await (chip as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    const chipPart = chip.shadowRoot!.querySelector('[part~="tool-chip"]')!;
+    styles.push(pageStyle('agent-chat-turn::part(tool-chip) { border-top-color: rgb(9, 8, 7); }'));
+    expect(getComputedStyle(chipPart).borderTopColor).to.equal('rgb(9, 8, 7)');
+  });
+
+  it('mirrors for dir="rtl": the steps use logical properties', async () => {
+    const turns: Turn[] = [
+      { id: 'u', createdAt: 1, type: 'user', text: 'x' },
+      { id: 't', createdAt: 1, type: 'thinking', text: 'hmm' },
+    ];
+    const root = await fixture<TestContextRoot>(html`<test-context-root dir="rtl"><agent-chat-turn></agent-chat-turn></test-context-root>`);
+    const turn = root.querySelector('agent-chat-turn')!;
+    turn.group = groupTurns(toDisplayItems(turns, false), { tools: new Map(), pending: [] })[0];
+    await turn.updateComplete;
+    const thinking = turn.shadowRoot!.querySelector('agent-chat-thinking')!;
+    await (thinking as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    const text = thinking.shadowRoot!.querySelector('.text')!;
+    // The thinking's rule sits on the start side: the right in a right-to-left page.
+    expect(getComputedStyle(text).borderRightWidth).to.equal('2px');
+    expect(getComputedStyle(text).borderLeftWidth).to.equal('0px');
+  });
+});

@@ -1,0 +1,69 @@
+// Browser tests of <agent-chat>: real Chromium (never a downloaded one), against a real agent server.
+// Run under tsx, because the server and its scenarios are TypeScript:
+//   node --import tsx node_modules/@web/test-runner/dist/bin.js --config packages/element/web-test-runner.config.mjs
+import { defaultReporter } from '@web/test-runner';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { minifyTemplates } from './build/minify-templates.mjs';
+import { resultsFileReporter } from './test/support/results-file-reporter.ts';
+import { startTestServer } from './test/support/test-server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../..');
+
+/** @type {import('./test/support/test-server.ts').TestServer | undefined} */
+let agentServer;
+
+/** Starts the agent server with the test run and stops it when the run ends. */
+const agentServerPlugin = {
+  name: 'agent-server',
+  async serverStart() {
+    agentServer = await startTestServer();
+  },
+  async serverStop() {
+    await agentServer?.close();
+  },
+};
+
+/** The test page asks here where the agent server is (its port is chosen at start). */
+async function agentServerUrl(context, next) {
+  if (context.path !== '/__agent-server') return next();
+  context.type = 'application/json';
+  context.body = JSON.stringify({ url: agentServer?.url ?? null });
+}
+
+/**
+ * AGENT_CHAT_MINIFIED_TEMPLATES=1: the element's templates as build.mjs ships them (whitespace collapsed), to
+ * check the minifier against the whole suite. Off by default: it moves line numbers in stack traces.
+ */
+const shippedTemplatesPlugin = {
+  name: 'minify-templates',
+  transform(context) {
+    if (!/^\/packages\/element\/src\/.*\.ts$/.test(context.path) || typeof context.body !== 'string') return undefined;
+    return { body: minifyTemplates(context.body, context.path) };
+  },
+};
+
+const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
+
+export default {
+  rootDir: root,
+  files: [relative(process.cwd(), join(here, 'test/**/*.test.ts'))],
+  nodeResolve: true,
+  concurrency: 1,
+  browsers: [chromeLauncher({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
+  plugins: [
+    ...(process.env.AGENT_CHAT_MINIFIED_TEMPLATES ? [shippedTemplatesPlugin] : []),
+    esbuildPlugin({ ts: true, target: 'es2021' }),
+    agentServerPlugin,
+  ],
+  middleware: [agentServerUrl],
+  reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],
+  // Lit says it is in dev mode in every test file; that is expected here and hides the logs that matter.
+  filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
+  testFramework: { config: { timeout: 15000 } },
+  testsFinishTimeout: 120000,
+};

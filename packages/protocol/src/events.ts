@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { pendingCallSchema } from './pending.js';
+import { toolKindSchema } from './turns.js';
+
+export const stopReasonSchema = z.enum(['end_turn', 'cancelled', 'max_steps', 'awaiting_input', 'error']);
+export type StopReason = z.infer<typeof stopReasonSchema>;
+
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+export const runStartedEventSchema = z.object({
+  type: z.literal('run_started'),
+  runId: z.string(),
+  sessionId: z.string(),
+  /** Whether this run continues a turn that stopped for input (POST /resume). */
+  resumed: z.boolean(),
+  /** The id of the user turn this run answers (absent on resume). */
+  userTurnId: z.string().optional(),
+});
+
+export const textDeltaEventSchema = z.object({
+  type: z.literal('text_delta'),
+  /** The assistant_text turn the text belongs to; a new id starts a new bubble. */
+  turnId: z.string(),
+  text: z.string(),
+});
+
+export const thinkingDeltaEventSchema = z.object({
+  type: z.literal('thinking_delta'),
+  turnId: z.string(),
+  text: z.string(),
+});
+
+export const toolCallEventSchema = z.object({
+  type: z.literal('tool_call'),
+  turnId: z.string(),
+  toolCallId: z.string(),
+  name: z.string(),
+  kind: toolKindSchema,
+  label: z.string(),
+  input: z.unknown(),
+});
+
+export const toolResultEventSchema = z.object({
+  type: z.literal('tool_result'),
+  turnId: z.string(),
+  toolCallId: z.string(),
+  name: z.string(),
+  output: z.unknown(),
+  isError: z.boolean(),
+});
+
+export const statusEventSchema = z.object({
+  type: z.literal('status'),
+  turnId: z.string(),
+  text: z.string(),
+  code: z.string().optional(),
+});
+
+/** The host's server-side state after a write or an undo, from the `state` option's snapshot. */
+export const stateEventSchema = z.object({
+  type: z.literal('state'),
+  state: z.unknown(),
+});
+
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+export const awaitingInputEventSchema = z.object({
+  type: z.literal('awaiting_input'),
+  calls: z.array(pendingCallSchema),
+});
+
+export const doneEventSchema = z.object({
+  type: z.literal('done'),
+  stopReason: stopReasonSchema,
+  /** A write tool ran in this turn. */
+  hasWrites: z.boolean(),
+  /** POST /undo would restore the state from before this turn's writes. */
+  undoable: z.boolean(),
+  usage: usageSchema.optional(),
+});
+
+export const streamEventSchema = z.discriminatedUnion('type', [
+  runStartedEventSchema,
+  textDeltaEventSchema,
+  thinkingDeltaEventSchema,
+  toolCallEventSchema,
+  toolResultEventSchema,
+  statusEventSchema,
+  stateEventSchema,
+  errorEventSchema,
+  awaitingInputEventSchema,
+  doneEventSchema,
+]);
+
+export type RunStartedEvent = z.infer<typeof runStartedEventSchema>;
+export type TextDeltaEvent = z.infer<typeof textDeltaEventSchema>;
+export type ThinkingDeltaEvent = z.infer<typeof thinkingDeltaEventSchema>;
+export type ToolCallEvent = z.infer<typeof toolCallEventSchema>;
+export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
+export type StatusEvent = z.infer<typeof statusEventSchema>;
+export type StateEvent = z.infer<typeof stateEventSchema>;
+export type ErrorEvent = z.infer<typeof errorEventSchema>;
+export type AwaitingInputEvent = z.infer<typeof awaitingInputEventSchema>;
+export type DoneEvent = z.infer<typeof doneEventSchema>;
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+export type StreamEventType = StreamEvent['type'];
+
+/** Every event name, in the order a run can emit them; the SSE `event:` field carries one of these. */
+export const STREAM_EVENT_TYPES = [
+  'run_started',
+  'text_delta',
+  'thinking_delta',
+  'tool_call',
+  'tool_result',
+  'status',
+  'state',
+  'error',
+  'awaiting_input',
+  'done',
+] as const satisfies readonly StreamEventType[];

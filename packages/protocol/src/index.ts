@@ -1,0 +1,11 @@
+export const PROTOCOL_VERSION = 1;
+
+export * from './json.js';
+export * from './items.js';
+export * from './turns.js';
+export * from './tools.js';
+export * from './pending.js';
+export * from './events.js';
+export * from './requests.js';
+export * from './responses.js';
+export * from './validation.js';

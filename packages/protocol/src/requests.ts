@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { attachmentSchema, contextSchema, referenceSchema } from './items.js';
+import { pendingCallSchema } from './pending.js';
+import { turnSchema } from './turns.js';
+
+/** POST /sessions/:sessionId/messages */
+export const sendMessageRequestSchema = z.object({
+  text: z.string().trim().min(1, 'text must not be empty').max(100_000),
+  context: contextSchema.optional(),
+  references: z.array(referenceSchema).optional(),
+  attachments: z.array(attachmentSchema).optional(),
+  /** The name of the host event when the page sent this message on the user's behalf (seed 004's triggers). */
+  trigger: z.string().min(1).optional(),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+export const decisionSchema = z.object({
+  toolCallId: z.string().min(1),
+  action: z.enum(['approve', 'edit', 'deny']),
+  /** The edited input, with action 'edit'. */
+  input: z.unknown().optional(),
+  reason: z.string().optional(),
+});
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const clientResultSchema = z.object({
+  toolCallId: z.string().min(1),
+  output: z.unknown(),
+  isError: z.boolean().optional(),
+  /** The input the page actually ran with, when the user edited it on a confirmation card. */
+  input: z.unknown().optional(),
+});
+export type ClientResult = z.infer<typeof clientResultSchema>;
+
+/** POST /sessions/:sessionId/resume: answers to the calls a run stopped for. */
+export const resumeRequestSchema = z.object({
+  decisions: z.array(decisionSchema).default([]),
+  results: z.array(clientResultSchema).default([]),
+  context: contextSchema.optional(),
+});
+export type ResumeRequest = z.input<typeof resumeRequestSchema>;
+
+/** PUT /sessions/:sessionId: put a saved conversation back (seed 003 keeps chat history with the document). */
+export const importSessionRequestSchema = z.object({
+  turns: z.array(turnSchema).max(10_000),
+  pending: z.array(pendingCallSchema).optional(),
+});
+export type ImportSessionRequest = z.infer<typeof importSessionRequestSchema>;
+
+/** The path parameter every session route takes. */
+export const sessionIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'sessionId may hold letters, digits, ".", "_", ":" and "-" only');

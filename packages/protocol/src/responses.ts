@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pendingCallSchema } from './pending.js';
+import { turnSchema } from './turns.js';
+
+/** GET /sessions/:sessionId */
+export const sessionResponseSchema = z.object({
+  sessionId: z.string(),
+  turns: z.array(turnSchema),
+  pending: z.array(pendingCallSchema),
+  undoable: z.boolean(),
+  running: z.boolean(),
+  lastEventId: z.number(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** POST /sessions/:sessionId/undo */
+export const undoResponseSchema = z.object({
+  state: z.unknown(),
+});
+export type UndoResponse = z.infer<typeof undoResponseSchema>;
+
+export const errorCodeSchema = z.enum([
+  'invalid_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** Every non-2xx JSON answer. `field` names the first invalid field of a 400, as a dotted path. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    field: z.string().optional(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

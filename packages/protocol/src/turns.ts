@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { attachmentSchema, referenceSchema } from './items.js';
+
+const base = {
+  id: z.string(),
+  createdAt: z.number(),
+};
+
+export const userTurnSchema = z.object({
+  ...base,
+  type: z.literal('user'),
+  text: z.string(),
+  references: z.array(referenceSchema).optional(),
+  attachments: z.array(attachmentSchema).optional(),
+  /** Set when the text was a slash command run without the model. */
+  command: z.string().optional(),
+  /** Set when the host sent this message on the user's behalf (a trigger). */
+  trigger: z.string().optional(),
+});
+
+export const assistantTextTurnSchema = z.object({
+  ...base,
+  type: z.literal('assistant_text'),
+  text: z.string(),
+});
+
+export const thinkingTurnSchema = z.object({
+  ...base,
+  type: z.literal('thinking'),
+  text: z.string(),
+  /** Provider signature that lets the thinking be sent back to the model. Unsigned thinking is display-only. */
+  signature: z.string().optional(),
+  /** Encrypted thinking the provider redacted; kept so the history stays valid. */
+  redacted: z.string().optional(),
+});
+
+export const toolKindSchema = z.enum(['read', 'write', 'client']);
+export type ToolKind = z.infer<typeof toolKindSchema>;
+
+export const toolCallTurnSchema = z.object({
+  ...base,
+  type: z.literal('tool_call'),
+  toolCallId: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  kind: toolKindSchema.optional(),
+  label: z.string().optional(),
+});
+
+export const toolResultTurnSchema = z.object({
+  ...base,
+  type: z.literal('tool_result'),
+  toolCallId: z.string(),
+  name: z.string().optional(),
+  output: z.unknown(),
+  isError: z.boolean(),
+});
+
+export const statusTurnSchema = z.object({
+  ...base,
+  type: z.literal('status'),
+  text: z.string(),
+  /** Set for the server's own notices, so the element can show them in its language: `cancelled`, `undone`, `max_steps`. */
+  code: z.string().optional(),
+});
+
+export const errorTurnSchema = z.object({
+  ...base,
+  type: z.literal('error'),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+/** One conversation is a flat list of turns (seed 002). Only the provider adapters know other shapes. */
+export const turnSchema = z.discriminatedUnion('type', [
+  userTurnSchema,
+  assistantTextTurnSchema,
+  thinkingTurnSchema,
+  toolCallTurnSchema,
+  toolResultTurnSchema,
+  statusTurnSchema,
+  errorTurnSchema,
+]);
+
+export type UserTurn = z.infer<typeof userTurnSchema>;
+export type AssistantTextTurn = z.infer<typeof assistantTextTurnSchema>;
+export type ThinkingTurn = z.infer<typeof thinkingTurnSchema>;
+export type ToolCallTurn = z.infer<typeof toolCallTurnSchema>;
+export type ToolResultTurn = z.infer<typeof toolResultTurnSchema>;
+export type StatusTurn = z.infer<typeof statusTurnSchema>;
+export type ErrorTurn = z.infer<typeof errorTurnSchema>;
+export type Turn = z.infer<typeof turnSchema>;
+export type TurnType = Turn['type'];

@@ -1,0 +1,7 @@
+/** Hono variables the middleware sets for the routes. */
+export interface AgentChatEnv {
+  Variables: {
+    body: unknown;
+    sessionId: string;
+  };
+}

@@ -1,0 +1,17 @@
+export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './create-agent-chat.js';
+export type { AgentChatOptions, SystemPrompt } from './runtime.js';
+export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolLabel } from './tools/define-tool.js';
+export { defineCommand, type Command, type CommandContext, type CommandReply } from './commands/define-command.js';
+export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelStopReason, type ModelToolSpec } from './model/model.js';
+export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
+export type { SessionStore } from './store/session-store.js';
+export type { SessionRecord } from './session/session-record.js';
+export { memoryStore } from './store/memory-store.js';
+export { fileStore, type FileStoreOptions } from './store/file-store.js';
+export type { StateAdapter } from './state-adapter.js';
+export type { ContextPolicy } from './context/system-prompt.js';
+export type { CompressionPolicy } from './context/compress-history.js';
+export { anthropicModel, type AnthropicModelOptions } from './model/anthropic/index.js';
+export { modelFromEnv, DEFAULT_CLAUDE_MODEL, type ModelFromEnvOptions } from './model/model-from-env.js';
+export { openAICompatibleModel, type OpenAICompatibleModelOptions } from './model/openai-compatible/index.js';
+export { finalAnswerTool } from './tools/final-answer-tool.js';

@@ -1,0 +1,111 @@
+import type { Turn, UserTurn } from '@agent-chat/protocol';
+import { CANCELLED_TOOL_RESULT, toolOutputText, userMessageText } from '../turn-text.js';
+import type { ChatMessage, ChatToolCall } from './chat-completions-types.js';
+import { outgoingToolCallId } from './tool-call-id.js';
+
+/** Put before a failed tool's output: a `tool` message has no error flag, so the text has to say it. */
+export const TOOL_ERROR_PREFIX = 'Error: ';
+
+interface OpenAssistant {
+  texts: string[];
+  calls: ChatToolCall[];
+  /** Calls of this message still waiting for a result, in call order. */
+  unanswered: string[];
+  /** Tool messages answering this message's calls, in the order the results came. */
+  results: ChatMessage[];
+}
+
+/**
+ * The system prompt and the flat turn list as a Chat Completions `messages` array that the API accepts whatever
+ * the history holds: the text and calls of one response form one assistant message, every call is answered by a
+ * `tool` message right after it (a synthesized "cancelled" one if the run stopped first), no message is empty,
+ * and thinking, status and error turns are left out (the API has no place for the first, and the model never
+ * said the others).
+ */
+export function toOpenAIMessages(system: string, turns: readonly Turn[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  // An empty system prompt is better left out than sent as an empty message.
+  if (system.trim() !== '') messages.push({ role: 'system', content: system });
+
+  let open: OpenAssistant | undefined;
+  const usedIds = new Set<string>();
+
+  const closeAssistant = (): void => {
+    if (!open) return;
+    const { texts, calls, unanswered, results } = open;
+    open = undefined;
+    if (texts.length === 0 && calls.length === 0) return;
+    // The loop starts a new text turn after thinking or a call; as one message, the pieces read as paragraphs.
+    const text = texts.join('\n\n');
+    if (calls.length === 0) messages.push({ role: 'assistant', content: text });
+    else messages.push({ role: 'assistant', content: text === '' ? null : text, tool_calls: calls });
+    messages.push(...results);
+    for (const id of unanswered) messages.push({ role: 'tool', tool_call_id: id, content: resultContent(CANCELLED_TOOL_RESULT, true) });
+  };
+
+  /** The assistant message that text or a call goes into: the open one, unless results have already started. */
+  const assistant = (): OpenAssistant => {
+    // Text or a call after a result belongs to the next response, so the previous message is complete.
+    if (open && open.results.length > 0) closeAssistant();
+    open ??= { texts: [], calls: [], unanswered: [], results: [] };
+    return open;
+  };
+
+  for (const turn of turns) {
+    switch (turn.type) {
+      case 'user': {
+        closeAssistant();
+        const text = userMessageText(turn);
+        if (text !== undefined) messages.push({ role: 'user', content: text });
+        break;
+      }
+      case 'assistant_text':
+        if (turn.text.trim() !== '') assistant().texts.push(turn.text);
+        break;
+      case 'tool_call': {
+        const id = outgoingToolCallId(turn.toolCallId);
+        // A repeated id would leave its results ambiguous; the first call with it is the one its result answers.
+        if (usedIds.has(id)) break;
+        usedIds.add(id);
+        const message = assistant();
+        message.calls.push({ id, type: 'function', function: { name: turn.name, arguments: toArguments(turn.input) } });
+        message.unanswered.push(id);
+        break;
+      }
+      case 'tool_result': {
+        const id = outgoingToolCallId(turn.toolCallId);
+        const index = open?.unanswered.indexOf(id) ?? -1;
+        // A result for a call that is not open (dropped, already answered or cancelled) has nowhere valid to go.
+        if (!open || index === -1) break;
+        open.unanswered.splice(index, 1);
+        open.results.push({ role: 'tool', tool_call_id: id, content: resultContent(turn.output, turn.isError) });
+        break;
+      }
+      case 'thinking':
+      case 'status':
+      case 'error':
+        break;
+      default:
+        turn satisfies never;
+    }
+  }
+  closeAssistant();
+  return messages;
+}
+
+/** `arguments` is JSON text; a call recorded without input is sent as `{}`, which every server parses. */
+function toArguments(input: unknown): string {
+  if (input === undefined) return '{}';
+  try {
+    return JSON.stringify(input) ?? '{}';
+  } catch {
+    return '{}';
+  }
+}
+
+function resultContent(output: unknown, isError: boolean): string {
+  const content = toolOutputText(output);
+  // Outputs that already say so are not told twice.
+  return isError && !/^error\b/i.test(content) ? `${TOOL_ERROR_PREFIX}${content}` : content;
+}
+

@@ -1,0 +1,122 @@
+import type { Context, Turn } from '@agent-chat/protocol';
+import { ModelError, type Model, type ModelEvent, type ModelRequest } from './model.js';
+
+/** One piece of a scripted response. */
+export type ScriptedPart =
+  | { text: string }
+  | { thinking: string }
+  | { tool: string; input?: unknown; id?: string }
+  /** Wait before the next part, to play a slow model (abortable). */
+  | { delayMs: number }
+  /** Fail the model call with this message, as a provider error would. */
+  | { error: string };
+
+/** One model call's output. */
+export type ScriptedResponse = readonly ScriptedPart[];
+
+/** The responses for one user message: the first call, then one more after each round of tool results. */
+export type ScriptedRun = readonly ScriptedResponse[];
+
+export interface ScriptedRunInput {
+  /** The text of the user message this run answers. */
+  text: string;
+  turns: readonly Turn[];
+  /** The system prompt of this call, as a real model gets it (the page context is in it, in tagged sections). */
+  system: string;
+  /** The page context of this turn as the page sent it; undefined when the message came without one. */
+  context: Context | undefined;
+}
+
+export type Script = ScriptedRun | ((input: ScriptedRunInput) => ScriptedRun);
+
+export interface ScriptedModelOptions {
+  /** Characters per text or thinking delta. Default 12. */
+  chunkSize?: number;
+  /** Milliseconds between deltas. Default 0. */
+  delayMs?: number;
+  name?: string;
+}
+
+/**
+ * A deterministic model that plays a script: for tests, and for the offline demo when no API key is set.
+ * Which response it plays is derived from the history alone (how many rounds of tool results follow the
+ * last user turn), so it needs no state of its own and survives a server restart mid-turn.
+ */
+export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): Model {
+  const chunkSize = Math.max(1, options.chunkSize ?? 12);
+  const delayMs = options.delayMs ?? 0;
+  return {
+    name: options.name ?? 'scripted',
+    async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
+      const { text, step, userTurnId } = positionInRun(request.turns);
+      const run = typeof script === 'function' ? script({ text, turns: request.turns, system: request.system, context: request.context }) : script;
+      const response = run[step] ?? [];
+      let calls = 0;
+      for (const [index, part] of response.entries()) {
+        if (request.signal.aborted) return;
+        if ('delayMs' in part) {
+          await sleep(part.delayMs, request.signal);
+        } else if ('error' in part) {
+          throw new ModelError(part.error, { code: 'scripted_error' });
+        } else if ('text' in part) {
+          for (const chunk of chunks(part.text, chunkSize)) {
+            if (request.signal.aborted) return;
+            yield { type: 'text_delta', text: chunk };
+            if (delayMs) await sleep(delayMs, request.signal);
+          }
+        } else if ('thinking' in part) {
+          for (const chunk of chunks(part.thinking, chunkSize)) {
+            if (request.signal.aborted) return;
+            yield { type: 'thinking_delta', text: chunk };
+            if (delayMs) await sleep(delayMs, request.signal);
+          }
+          yield { type: 'thinking_end', signature: `scripted-signature-${step}-${index}` };
+        } else {
+          calls++;
+          yield { type: 'tool_call', id: part.id ?? callId(userTurnId, step, index), name: part.tool, input: part.input ?? {} };
+        }
+      }
+      yield { type: 'stop', reason: calls > 0 ? 'tool_use' : 'end_turn', usage: { inputTokens: 0, outputTokens: 0 } };
+    },
+  };
+}
+
+/** The last user message's text and id, and how many rounds of tool results have followed it. */
+function positionInRun(turns: readonly Turn[]): { text: string; step: number; userTurnId: string | undefined } {
+  let step = 0;
+  let previous: Turn['type'] | undefined;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i]!;
+    if (turn.type === 'user') return { text: turn.text, step, userTurnId: turn.id };
+    if (turn.type === 'tool_result' && previous !== 'tool_result') step++;
+    previous = turn.type;
+  }
+  return { text: '', step, userTurnId: undefined };
+}
+
+/**
+ * A call's id, made from the user turn it answers: unique in the session (a client pairs results with calls by id,
+ * and step and index alone repeat every message), yet the same for the same history. Providers accept only
+ * `[A-Za-z0-9_-]` in ids, and an imported history may carry any turn id.
+ */
+function callId(userTurnId: string | undefined, step: number, index: number): string {
+  const turn = userTurnId ? `${userTurnId.replace(/[^A-Za-z0-9_-]/g, '_')}_` : '';
+  return `call_${turn}s${step}_${index}`;
+}
+
+function* chunks(text: string, size: number): Iterable<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

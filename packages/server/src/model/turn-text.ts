@@ -1,0 +1,34 @@
+import type { UserTurn } from '@agent-chat/protocol';
+
+// Texts and conversions every provider adapter needs when it turns the flat history into its own messages.
+
+/** What the model is told about a call whose result never came (the run stopped first). */
+export const CANCELLED_TOOL_RESULT = 'Cancelled: the run stopped before this tool ran.';
+
+/**
+ * Stands in for a user message whose text is empty because all it carried were references or attachments
+ * (those go in the system prompt); without it the model would be asked to continue its own last message.
+ */
+export const ATTACHMENTS_ONLY_TEXT = '[The user sent attachments or references without any text.]';
+
+/** What the model is told when a tool returned nothing: an empty result would read as a missing one. */
+export const EMPTY_TOOL_OUTPUT = '(no output)';
+
+/** A user turn's text as the model should get it; undefined when there is nothing to send. */
+export function userMessageText(turn: UserTurn): string | undefined {
+  if (turn.text.trim() !== '') return turn.text;
+  if (turn.references?.length || turn.attachments?.length) return ATTACHMENTS_ONLY_TEXT;
+  return undefined;
+}
+
+/** A tool's output as text for the model: strings as they are, anything else as JSON, never empty. */
+export function toolOutputText(output: unknown): string {
+  if (typeof output === 'string') return output === '' ? EMPTY_TOOL_OUTPUT : output;
+  if (output === undefined) return EMPTY_TOOL_OUTPUT;
+  try {
+    return JSON.stringify(output) ?? String(output);
+  } catch {
+    // Circular or BigInt values: a lossy description beats failing the whole request.
+    return String(output);
+  }
+}

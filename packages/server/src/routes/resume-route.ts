@@ -1,0 +1,44 @@
+import { resumeRequestSchema, type DoneEvent } from '@agent-chat/protocol';
+import { Hono } from 'hono';
+import type { AgentChatEnv } from '../http/env.js';
+import { errorJson, invalidRequest } from '../http/errors.js';
+import { jsonBody } from '../http/json-body.js';
+import { sessionIdParam } from '../http/session-id.js';
+import { streamRun } from '../http/stream-run.js';
+import { finish, runAgentLoop } from '../run/agent-loop.js';
+import { applyAnswers, checkAnswers } from '../run/answer-pending.js';
+import type { Runtime } from '../runtime.js';
+import { withSession } from './with-session.js';
+
+/** POST /sessions/:sessionId/resume: answer the calls a run stopped for, and continue the same turn. */
+export function resumeRoute(runtime: Runtime) {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema), (c) => {
+    const body = c.get('body');
+    return withSession(c, c.get('sessionId'), runtime, (session, active) => {
+      if (session.pending.length === 0) {
+        runtime.runs.finish(session.id, active);
+        return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer.`);
+      }
+      const issue = checkAnswers(session.pending, body, runtime.deps.tools);
+      if (issue) {
+        runtime.runs.finish(session.id, active);
+        return invalidRequest(c, [issue]);
+      }
+      return streamRun(c, {
+        runtime,
+        session,
+        active,
+        context: body.context ?? session.pendingContext,
+        resumed: true,
+        async body(run): Promise<DoneEvent> {
+          const still = await applyAnswers(run, body);
+          if (still.length > 0) {
+            run.emit({ type: 'awaiting_input', calls: still });
+            return finish(run, 'awaiting_input');
+          }
+          return runAgentLoop(run);
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import type { ToolsResponse } from '@agent-chat/protocol';
+import { Hono } from 'hono';
+import { describeCommand } from '../commands/define-command.js';
+import type { AgentChatEnv } from '../http/env.js';
+import type { Runtime } from '../runtime.js';
+
+/** GET /tools: what the element needs for labels, slash autocomplete and confirmation forms. */
+export function toolsRoute(runtime: Runtime) {
+  return new Hono<AgentChatEnv>().get('/tools', (c) => {
+    const body: ToolsResponse = {
+      tools: runtime.deps.tools.descriptors(),
+      commands: runtime.commands.map(describeCommand),
+    };
+    return c.json(body);
+  });
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { AgentChatEnv } from '../http/env.js';
+import { errorJson } from '../http/errors.js';
+import { sessionIdParam } from '../http/session-id.js';
+import { appendTurn } from '../run/run-context.js';
+import type { Runtime } from '../runtime.js';
+
+/** POST /sessions/:sessionId/undo: restore the state from before the last writing turn. One level (seed 000 §3.5). */
+export function undoRoute(runtime: Runtime) {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/undo', sessionIdParam, async (c) => {
+    const sessionId = c.get('sessionId');
+    const { state } = runtime.deps;
+    const active = runtime.runs.tryStart(sessionId);
+    if (!active) return errorJson(c, 409, 'conflict', `Session "${sessionId}" has a run in progress: undo after it ends.`);
+    try {
+      const session = await runtime.loadSession(sessionId);
+      if (!state || !session.undo) {
+        return errorJson(c, 404, 'not_found', `Nothing to undo in session "${sessionId}".`);
+      }
+      const restored = await state.restore(sessionId, session.undo.snapshot);
+      const result = restored === undefined ? session.undo.snapshot : restored;
+      delete session.undo;
+      // A later write in this turn (a resume) snapshots the restored state, not what was there before the undo.
+      delete session.turnSnapshot;
+      session.turnHasWrites = false;
+      appendTurn(session, { type: 'status', text: 'Changes undone', code: 'undone' });
+      session.updatedAt = Date.now();
+      await runtime.store.save(session);
+      return c.json({ state: result });
+    } finally {
+      runtime.runs.finish(sessionId, active);
+    }
+  });
+}

@@ -1,0 +1,107 @@
+import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-chat/protocol';
+import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
+import { modelStep } from './model-step.js';
+import { appendTurn, type RunContext } from './run-context.js';
+
+/**
+ * The agent loop: call the model, run the tools it asked for, feed the results back, until the model ends its
+ * turn, the step cap is hit, the user stops it, or a call needs the user or the page. Stopping happens between
+ * steps: a running tool is never interrupted, and every tool call in the history gets a result.
+ */
+export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
+  const { deps, session } = run;
+  for (let step = 0; step < deps.maxSteps; step++) {
+    if (run.signal.aborted) return finish(run, 'cancelled');
+    let result;
+    try {
+      result = await modelStep(run);
+    } catch (error) {
+      answerDangling(run, 'Cancelled: the model failed before this tool ran.');
+      return fail(run, error);
+    }
+    if (run.signal.aborted || result.reason === undefined) {
+      answerDangling(run, CANCELLED_BEFORE_RUN);
+      await run.commit();
+      return finish(run, 'cancelled');
+    }
+    await run.commit();
+
+    if (result.calls.length === 0) {
+      switch (result.reason) {
+        case 'pause_turn':
+          continue; // The provider paused a long turn; sending the history back lets it go on.
+        case 'max_tokens':
+          status(run, 'The reply was cut short: the model reached its output token limit.');
+          return finish(run, 'end_turn');
+        case 'refusal':
+          status(run, 'The model declined to continue this request.');
+          return finish(run, 'end_turn');
+        case 'context_window_exceeded':
+          return fail(run, new Error('The conversation no longer fits the model\'s context window. Clear it to go on.'), 'context_window_exceeded');
+        case 'other':
+          status(run, `The model stopped (${result.detail ?? 'unknown reason'}).`);
+          return finish(run, 'end_turn');
+        default:
+          return finish(run, 'end_turn');
+      }
+    }
+
+    const pending: PendingCall[] = [];
+    for (const call of result.calls) {
+      if (run.signal.aborted) {
+        recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true });
+        continue;
+      }
+      const waiting = await handleCall(run, call);
+      if (waiting) pending.push(waiting);
+      await run.commit();
+    }
+    if (pending.length > 0) {
+      session.pending = pending;
+      session.pendingContext = run.context;
+      await run.commit();
+      run.emit({ type: 'awaiting_input', calls: pending });
+      return finish(run, 'awaiting_input');
+    }
+    if (run.signal.aborted) return finish(run, 'cancelled');
+  }
+  status(run, `Stopped after ${deps.maxSteps} steps.`, 'max_steps');
+  await run.commit();
+  return finish(run, 'max_steps');
+}
+
+/** Calls that will not run (the run stopped or the model failed) get a result that says so, keeping the history valid. */
+export function answerDangling(run: RunContext, output: string): void {
+  const answered = new Set<string>();
+  const waiting = new Set(run.session.pending.map((call) => call.toolCallId));
+  for (const turn of run.session.turns) if (turn.type === 'tool_result') answered.add(turn.toolCallId);
+  const dangling = run.session.turns.filter(
+    (turn): turn is ToolCallTurn => turn.type === 'tool_call' && !answered.has(turn.toolCallId) && !waiting.has(turn.toolCallId),
+  );
+  for (const call of dangling) recordResult(run, call, { output, isError: true });
+}
+
+function status(run: RunContext, text: string, code?: string): void {
+  const turn = appendTurn(run.session, { type: 'status', text, ...(code ? { code } : {}) });
+  run.emit({ type: 'status', turnId: turn.id, text, ...(code ? { code } : {}) });
+}
+
+async function fail(run: RunContext, error: unknown, code?: string): Promise<DoneEvent> {
+  const message = error instanceof Error ? error.message : String(error);
+  const errorCode = code ?? (error as { code?: string }).code ?? 'run_failed';
+  appendTurn(run.session, { type: 'error', message, code: errorCode });
+  run.emit({ type: 'error', message, code: errorCode });
+  await run.commit();
+  return finish(run, 'error');
+}
+
+export function finish(run: RunContext, stopReason: StopReason): DoneEvent {
+  const hasWrites = run.session.turnHasWrites;
+  return {
+    type: 'done',
+    stopReason,
+    hasWrites,
+    undoable: hasWrites && run.session.undo !== undefined && run.deps.state !== undefined,
+    usage: { ...run.usage },
+  };
+}

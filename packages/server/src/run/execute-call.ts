@@ -1,0 +1,138 @@
+import type { PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { Tool, ToolContext } from '../tools/define-tool.js';
+import { labelFor } from '../tools/label.js';
+import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
+import { appendTurn, type RunContext } from './run-context.js';
+
+export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
+
+/** Record a tool's result as a turn and stream it. */
+export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
+  const turn = appendTurn(run.session, {
+    type: 'tool_result',
+    toolCallId: call.toolCallId,
+    name: call.name,
+    output: outcome.output,
+    isError: outcome.isError,
+  });
+  run.emit({
+    type: 'tool_result',
+    turnId: turn.id,
+    toolCallId: call.toolCallId,
+    name: call.name,
+    output: outcome.output,
+    isError: outcome.isError,
+  });
+}
+
+export function toolContext(run: RunContext): ToolContext {
+  return {
+    sessionId: run.session.id,
+    context: run.context,
+    signal: run.signal,
+    status(text) {
+      const turn = appendTurn(run.session, { type: 'status', text });
+      run.emit({ type: 'status', turnId: turn.id, text });
+    },
+  };
+}
+
+/**
+ * Handle one call the model made: answer it with a result, or return the pending call when the user must
+ * confirm it or the page must run it. Never throws for anything a tool or its input does.
+ */
+export async function handleCall(run: RunContext, call: ToolCallTurn): Promise<PendingCall | undefined> {
+  const tool = run.deps.tools.get(call.name);
+  const offered = tool && run.deps.tools.offered(run.session.id, run.context).includes(tool);
+  if (!tool || !offered) {
+    const names = run.deps.tools.offered(run.session.id, run.context).map((t) => t.name);
+    recordResult(run, call, {
+      output: `Unknown tool "${call.name}". Available tools: ${names.join(', ') || 'none'}.`,
+      isError: true,
+    });
+    return undefined;
+  }
+  const parsed = parseToolInput(tool, call.input);
+  if (!parsed.ok) {
+    recordResult(run, call, { output: parsed.error, isError: true });
+    return undefined;
+  }
+  const ctx = toolContext(run);
+  const confirm = await needsConfirmation(tool, parsed.input, ctx);
+  if (tool.kind === 'client' || confirm) {
+    const pending = {
+      ...pendingCall(call, tool, parsed.input, tool.kind === 'client' ? 'client' : 'confirm'),
+      ...(tool.kind === 'client' && confirm ? { confirm: true } : {}),
+    };
+    const preview = confirm ? await previewOf(tool, parsed.input, ctx) : undefined;
+    return preview ? { ...pending, preview } : pending;
+  }
+  await executeTool(run, call, tool, parsed.input);
+  return undefined;
+}
+
+/**
+ * Run a server tool now (approved or needing no approval). Before a turn's first write the host state is
+ * snapshotted; only a write that succeeds makes the turn a writing one and that snapshot its undo.
+ */
+export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Tool, input: unknown): Promise<void> {
+  const { session } = run;
+  const { state } = run.deps;
+  const write = tool.kind === 'write';
+  if (write && state && !session.turnHasWrites && !session.turnSnapshot) {
+    try {
+      session.turnSnapshot = { snapshot: structuredClone(await state.snapshot(session.id)) };
+    } catch (error) {
+      // Without a snapshot the write could not be undone: refuse it rather than break the promise of undo.
+      recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true });
+      return;
+    }
+  }
+  const outcome = await runTool(tool, input, toolContext(run));
+  recordResult(run, call, outcome);
+  // A failed write may have changed part of the state, or may still (a timed-out tool runs on): the snapshot from
+  // before it stays for the turn, so a later write's undo still goes back to where the turn began.
+  if (!write || outcome.isError) return;
+  session.turnHasWrites = true;
+  if (session.turnSnapshot) {
+    session.undo = session.turnSnapshot;
+    delete session.turnSnapshot;
+  }
+  if (!state) return;
+  try {
+    run.emit({ type: 'state', state: await state.snapshot(session.id) });
+  } catch {
+    // The state event is a convenience for the page; the write itself is done.
+  }
+}
+
+function pendingCall(call: ToolCallTurn, tool: Tool, input: unknown, reason: PendingCall['reason']): PendingCall {
+  return {
+    toolCallId: call.toolCallId,
+    name: tool.name,
+    kind: tool.kind,
+    input,
+    label: labelFor(tool.name, tool.label, input),
+    reason,
+  };
+}
+
+async function needsConfirmation(tool: Tool, input: unknown, ctx: ToolContext): Promise<boolean> {
+  const rule = tool.needsConfirmation;
+  if (typeof rule !== 'function') return Boolean(rule);
+  try {
+    return Boolean(await rule(input, ctx));
+  } catch {
+    // When in doubt, ask the user.
+    return true;
+  }
+}
+
+async function previewOf(tool: Tool, input: unknown, ctx: ToolContext) {
+  if (!tool.preview) return undefined;
+  try {
+    return (await tool.preview(input, ctx)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

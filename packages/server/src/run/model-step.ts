@@ -1,0 +1,104 @@
+import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn } from '@agent-chat/protocol';
+import { ModelError, type ModelStopReason } from '../model/model.js';
+import { compressHistory } from '../context/compress-history.js';
+import { labelFor } from '../tools/label.js';
+import { appendTurn, type RunContext } from './run-context.js';
+
+export interface StepResult {
+  calls: ToolCallTurn[];
+  /** Undefined when the stream ended without a stop event (the run was aborted). */
+  reason: ModelStopReason | undefined;
+  detail?: string;
+}
+
+/**
+ * One model call: stream its output as events and turns. Text and thinking grow their turn in place; a
+ * tool call is appended whole. What arrived before an abort stays (partial text is still what the user saw).
+ */
+export async function modelStep(run: RunContext): Promise<StepResult> {
+  const { deps, session } = run;
+  const offered = deps.tools.offered(session.id, run.context);
+  const request = {
+    system: await deps.systemPrompt(session, run.context),
+    turns: await compressHistory(session.turns, deps.compression),
+    tools: offered.map((tool) => deps.tools.specFor(tool)),
+    context: run.context,
+    signal: run.signal,
+  };
+  const calls: ToolCallTurn[] = [];
+  let text: AssistantTextTurn | undefined;
+  let thinking: ThinkingTurn | undefined;
+  let result: StepResult = { calls, reason: undefined };
+
+  for await (const event of deps.model.stream(request)) {
+    switch (event.type) {
+      case 'text_delta': {
+        if (!event.text) break;
+        thinking = undefined;
+        text ??= appendTurn(session, { type: 'assistant_text', text: '' });
+        text.text += event.text;
+        run.emit({ type: 'text_delta', turnId: text.id, text: event.text });
+        break;
+      }
+      case 'thinking_delta': {
+        text = undefined;
+        thinking ??= appendTurn(session, { type: 'thinking', text: '' });
+        thinking.text += event.text;
+        run.emit({ type: 'thinking_delta', turnId: thinking.id, text: event.text });
+        break;
+      }
+      case 'thinking_end': {
+        if (thinking && event.signature) thinking.signature = event.signature;
+        thinking = undefined;
+        break;
+      }
+      case 'redacted_thinking': {
+        text = undefined;
+        thinking = undefined;
+        appendTurn(session, { type: 'thinking', text: '', redacted: event.data });
+        break;
+      }
+      case 'tool_call': {
+        text = undefined;
+        thinking = undefined;
+        const tool = deps.tools.get(event.name);
+        const call = appendTurn(session, {
+          type: 'tool_call',
+          toolCallId: event.id,
+          name: event.name,
+          input: event.input,
+          kind: tool?.kind ?? 'read',
+          label: labelFor(event.name, tool?.label, event.input),
+        });
+        calls.push(call);
+        run.emit({
+          type: 'tool_call',
+          turnId: call.id,
+          toolCallId: call.toolCallId,
+          name: call.name,
+          kind: call.kind ?? 'read',
+          label: call.label ?? call.name,
+          input: call.input,
+        });
+        break;
+      }
+      case 'stop': {
+        result = { calls, reason: event.reason, ...(event.detail ? { detail: event.detail } : {}) };
+        if (event.usage) {
+          run.usage.inputTokens += event.usage.inputTokens;
+          run.usage.outputTokens += event.usage.outputTokens;
+        }
+        break;
+      }
+    }
+  }
+  // Empty text or thinking can't be sent back to a provider; a stream cut short may leave one.
+  session.turns = session.turns.filter(
+    (turn) => !((turn.type === 'assistant_text' || turn.type === 'thinking') && !turn.text && !('redacted' in turn && turn.redacted)),
+  );
+  return result;
+}
+
+export function isModelError(error: unknown): error is ModelError {
+  return error instanceof ModelError;
+}

@@ -1,0 +1,39 @@
+import type { Context, StreamEvent, Turn, Usage } from '@agent-chat/protocol';
+import type { CompressionPolicy } from '../context/compress-history.js';
+import type { Model } from '../model/model.js';
+import type { SessionRecord } from '../session/session-record.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { StateAdapter } from '../state-adapter.js';
+import { newId } from './ids.js';
+
+/** What a run needs from the agent's configuration. The loop knows no HTTP and no provider. */
+export interface RunDeps {
+  model: Model;
+  tools: ToolRegistry;
+  maxSteps: number;
+  state: StateAdapter | undefined;
+  compression: CompressionPolicy;
+  /** The system prompt for this call, from the host's system text and the turn's context. */
+  systemPrompt(session: SessionRecord, context: Context | undefined): Promise<string>;
+}
+
+/** One run: a stream of events over one session, which it mutates and commits as it goes. */
+export interface RunContext {
+  deps: RunDeps;
+  session: SessionRecord;
+  context: Context | undefined;
+  signal: AbortSignal;
+  emit(event: StreamEvent): void;
+  /** Persist the session as it is now; awaited after each step so a crash loses no committed turn. */
+  commit(): Promise<void>;
+  usage: Usage;
+}
+
+type TurnBody = Turn extends infer T ? (T extends Turn ? Omit<T, 'id' | 'createdAt'> : never) : never;
+
+/** Append a turn to the session with a fresh id and time; returns it so deltas can grow it in place. */
+export function appendTurn<T extends TurnBody>(session: SessionRecord, body: T, id = newId('t')): T & { id: string; createdAt: number } {
+  const turn = { ...body, id, createdAt: Date.now() };
+  session.turns.push(turn as Turn);
+  return turn;
+}

@@ -1,0 +1,37 @@
+import { newId } from './ids.js';
+
+export interface ActiveRun {
+  runId: string;
+  controller: AbortController;
+}
+
+/**
+ * The runs in flight in this process, one per session at most: turns never interleave. Taking a slot is
+ * synchronous, so two requests that arrive together cannot both get it.
+ */
+export class RunRegistry {
+  private readonly runs = new Map<string, ActiveRun>();
+
+  tryStart(sessionId: string): ActiveRun | undefined {
+    if (this.runs.has(sessionId)) return undefined;
+    const run = { runId: newId('run'), controller: new AbortController() };
+    this.runs.set(sessionId, run);
+    return run;
+  }
+
+  get(sessionId: string): ActiveRun | undefined {
+    return this.runs.get(sessionId);
+  }
+
+  finish(sessionId: string, run: ActiveRun): void {
+    if (this.runs.get(sessionId) === run) this.runs.delete(sessionId);
+  }
+
+  /** Ask the session's run to stop between steps; false when nothing runs. */
+  cancel(sessionId: string): boolean {
+    const run = this.runs.get(sessionId);
+    if (!run) return false;
+    run.controller.abort();
+    return true;
+  }
+}

@@ -1,0 +1,82 @@
+import type { Context } from '@agent-chat/protocol';
+import { type Command } from './commands/define-command.js';
+import { DEFAULT_COMPRESSION, type CompressionPolicy } from './context/compress-history.js';
+import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context/system-prompt.js';
+import type { Model } from './model/model.js';
+import type { RunDeps } from './run/run-context.js';
+import { RunRegistry } from './run/run-registry.js';
+import { newSessionRecord, type SessionRecord } from './session/session-record.js';
+import type { StateAdapter } from './state-adapter.js';
+import { memoryStore } from './store/memory-store.js';
+import type { SessionStore } from './store/session-store.js';
+import type { Tool } from './tools/define-tool.js';
+import { createToolRegistry } from './tools/tool-registry.js';
+
+export type SystemPrompt = string | ((input: { sessionId: string; context: Context | undefined }) => string | Promise<string>);
+
+export interface AgentChatOptions {
+  model: Model;
+  tools?: readonly Tool[];
+  /** Slash commands that run without the model. */
+  commands?: readonly Command[];
+  /** What the agent is told of itself and the app; a function of the page context when it depends on it. */
+  system?: SystemPrompt;
+  /** Where sessions are kept. Default: in memory. */
+  store?: SessionStore;
+  /** The host's server-side state, for undo. */
+  state?: StateAdapter;
+  /** Model calls per turn before the run stops with `max_steps`. Default 10. */
+  maxSteps?: number;
+  contextPolicy?: Partial<ContextPolicy>;
+  /** When and how a long history is compressed before it is sent to the model. */
+  compression?: Partial<CompressionPolicy>;
+}
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a helpful assistant inside a web application. Use the tools you are given to read and change the app; say briefly what you did.';
+
+/** The agent's configuration put together once, shared by every route. */
+export interface Runtime {
+  deps: RunDeps;
+  store: SessionStore;
+  commands: readonly Command[];
+  runs: RunRegistry;
+  loadSession(sessionId: string): Promise<SessionRecord>;
+}
+
+export function createRuntime(options: AgentChatOptions): Runtime {
+  const maxSteps = options.maxSteps ?? 10;
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new TypeError('createAgentChat: maxSteps must be a whole number ≥ 1');
+  if (!options.model || typeof options.model.stream !== 'function') {
+    throw new TypeError('createAgentChat: a model is required (anthropicModel(...), openAICompatibleModel(...) or scriptedModel(...))');
+  }
+  const policy = { ...DEFAULT_CONTEXT_POLICY, ...options.contextPolicy };
+  const system = options.system ?? DEFAULT_SYSTEM_PROMPT;
+  const store = options.store ?? memoryStore();
+  return {
+    deps: {
+      model: options.model,
+      tools: createToolRegistry(options.tools ?? []),
+      maxSteps,
+      state: options.state,
+      compression: { ...DEFAULT_COMPRESSION, ...options.compression },
+      async systemPrompt(session, context) {
+        const base = typeof system === 'function' ? await system({ sessionId: session.id, context }) : system;
+        const lastUser = session.turns.findLast((turn) => turn.type === 'user');
+        return buildSystemPrompt({
+          base,
+          context,
+          references: lastUser?.type === 'user' ? lastUser.references : undefined,
+          attachments: lastUser?.type === 'user' ? lastUser.attachments : undefined,
+          policy,
+        });
+      },
+    },
+    store,
+    commands: options.commands ?? [],
+    runs: new RunRegistry(),
+    async loadSession(sessionId) {
+      return (await store.load(sessionId)) ?? newSessionRecord(sessionId);
+    },
+  };
+}

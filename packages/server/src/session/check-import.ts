@@ -1,0 +1,31 @@
+import type { FieldIssue, PendingCall, Turn } from '@agent-chat/protocol';
+
+/**
+ * An imported history must be one the loop can go on from: unique turn ids, every tool result answering an earlier
+ * call, and every call answered or pending. Otherwise the next request would fail at the provider, far from the cause.
+ */
+export function checkImport(turns: readonly Turn[], pending: readonly PendingCall[]): FieldIssue | undefined {
+  const ids = new Set<string>();
+  const calls = new Set<string>();
+  const answered = new Set<string>();
+  for (const [index, turn] of turns.entries()) {
+    if (ids.has(turn.id)) return { field: `turns.${index}.id`, message: `turns.${index}.id: "${turn.id}" is used twice` };
+    ids.add(turn.id);
+    if (turn.type === 'tool_call') calls.add(turn.toolCallId);
+    if (turn.type === 'tool_result') {
+      if (!calls.has(turn.toolCallId)) {
+        return { field: `turns.${index}.toolCallId`, message: `turns.${index}.toolCallId: no earlier tool_call has id "${turn.toolCallId}"` };
+      }
+      answered.add(turn.toolCallId);
+    }
+  }
+  for (const [index, call] of pending.entries()) {
+    if (!calls.has(call.toolCallId) || answered.has(call.toolCallId)) {
+      return { field: `pending.${index}.toolCallId`, message: `pending.${index}.toolCallId: "${call.toolCallId}" is not an unanswered call of the turns` };
+    }
+    answered.add(call.toolCallId);
+  }
+  const open = [...calls].find((id) => !answered.has(id));
+  if (open) return { field: 'turns', message: `turns: the tool call "${open}" has no result and is not pending` };
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
+
+/** Everything the server keeps of one conversation. Plain JSON, so any store can hold it. */
+export interface SessionRecord {
+  id: string;
+  turns: Turn[];
+  /** Calls the last run stopped for (confirmations, client tools), answered by POST /resume. */
+  pending: PendingCall[];
+  /** The context of the message whose run is waiting, so a resume (maybe on another instance) sees the same. */
+  pendingContext?: Context;
+  /** Whether the current turn (the last user message and its resumes) has run a write tool that succeeded. */
+  turnHasWrites: boolean;
+  /** One level of undo: the host state from before the last writing turn's first write. */
+  undo?: { snapshot: unknown };
+  /**
+   * The host state from before the current turn's first write attempt, waiting for a write to succeed before it
+   * becomes `undo`: a turn whose writes all failed leaves the previous turn's undo in place.
+   */
+  turnSnapshot?: { snapshot: unknown };
+  /** The id of the last event sent; the next event of this session gets a higher one. */
+  lastEventId: number;
+  updatedAt: number;
+}
+
+export function newSessionRecord(id: string): SessionRecord {
+  return { id, turns: [], pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: Date.now() };
+}

@@ -1,0 +1,65 @@
+import type { Context, Preview, ToolKind } from '@agent-chat/protocol';
+import type { z } from 'zod';
+
+/** What a tool's functions get besides their input. */
+export interface ToolContext {
+  sessionId: string;
+  /** The page context the host sent with the message. */
+  context: Context | undefined;
+  /** Aborted when the run is stopped; a long tool may check it, but the loop never interrupts a tool. */
+  signal: AbortSignal;
+  /** Show a short status line in the chat ("Searching 3 documents…"), as seed 004's sendStatusMessage. */
+  status(text: string): void;
+}
+
+/** Whether a tool is offered in this turn, decided from the page context (seed 000's stage-scoped tools). */
+export type ToolAvailability = (ctx: { sessionId: string; context: Context | undefined }) => boolean;
+
+/** A human label for a call: a template such as "Reading slide {slide_index}", or a function of the input. */
+export type ToolLabel<I> = string | ((input: I) => string);
+
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  input: S;
+  /** `read` never changes state; `write` makes the turn undoable; `client` runs in the browser. Default `read`. */
+  kind?: ToolKind;
+  label?: ToolLabel<z.infer<S>>;
+  needsConfirmation?: boolean | ((input: z.infer<S>, ctx: ToolContext) => boolean | Promise<boolean>);
+  /** What the confirmation card shows: a before/after for edits, the downstream impact of a delete. */
+  preview?: (input: z.infer<S>, ctx: ToolContext) => Preview | undefined | Promise<Preview | undefined>;
+  available?: ToolAvailability;
+  /** How the element shows a call: `chip` (default), `answer` (a summary card), `hidden`. */
+  display?: 'chip' | 'answer' | 'hidden';
+  /** How long `execute` may run before the agent is told it timed out. Default 30 s. */
+  timeoutMs?: number;
+  /** Runs the tool on the server. Required unless `kind` is `client`. */
+  execute?: (input: z.infer<S>, ctx: ToolContext) => unknown;
+}
+
+/** A tool as the loop holds it: the definition with its defaults filled in. */
+export interface Tool<S extends z.ZodType = z.ZodType> extends ToolDefinition<S> {
+  kind: ToolKind;
+  timeoutMs: number;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** Define a tool the agent can call. Checks the definition at once, so a mistake fails at start-up, not mid-run. */
+export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): Tool<S> {
+  if (!TOOL_NAME.test(definition.name)) {
+    throw new TypeError(`defineTool: name "${definition.name}" must match ${TOOL_NAME} (the providers' rule)`);
+  }
+  if (!definition.description?.trim()) {
+    throw new TypeError(`defineTool(${definition.name}): a description is required; the model chooses tools by it`);
+  }
+  const kind = definition.kind ?? 'read';
+  if (kind !== 'client' && typeof definition.execute !== 'function') {
+    throw new TypeError(`defineTool(${definition.name}): a ${kind} tool needs execute(); only client tools run in the browser`);
+  }
+  if (kind === 'client' && definition.execute) {
+    throw new TypeError(`defineTool(${definition.name}): a client tool runs in the browser through the host adapter; remove execute()`);
+  }
+  return { ...definition, kind, timeoutMs: definition.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
+}

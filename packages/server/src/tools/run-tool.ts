@@ -1,0 +1,43 @@
+import { describeIssues } from '@agent-chat/protocol';
+import type { Tool, ToolContext } from './define-tool.js';
+
+export interface ToolOutcome {
+  output: unknown;
+  isError: boolean;
+}
+
+/** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */
+export function parseToolInput(tool: Tool, input: unknown): { ok: true; input: unknown } | { ok: false; error: string } {
+  const parsed = tool.input.safeParse(input);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const issues = describeIssues(parsed.error).map((issue) => issue.message.replace(/^body/, 'input'));
+  return { ok: false, error: `Invalid input for ${tool.name}: ${issues.join('; ')}` };
+}
+
+/**
+ * Run a server tool. Whatever happens (a throw, a rejection, a hang past the timeout) becomes a result the
+ * agent reads; nothing here can fail the run.
+ */
+export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Promise<ToolOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ToolOutcome>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ output: `Tool ${tool.name} timed out after ${tool.timeoutMs} ms.`, isError: true }),
+      tool.timeoutMs,
+    );
+  });
+  const run = (async (): Promise<ToolOutcome> => {
+    try {
+      const output = await tool.execute!(input, ctx);
+      return { output: output === undefined ? null : output, isError: false };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { output: `Tool ${tool.name} failed: ${message}`, isError: true };
+    }
+  })();
+  try {
+    return await Promise.race([run, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
+import { toAnthropicMessages } from '../src/model/anthropic/index.js';
+import { agentClient } from './support/agent-client.js';
+import { validateMessagesRequest } from './support/fake-anthropic.js';
+import { recordingModel } from './support/recording-model.js';
+import { serveApp, type RunningServer } from './support/serve-app.js';
+
+const longText = (label: string) => `${label}: ${'lorem ipsum dolor sit amet '.repeat(60)}`;
+const lookup = defineTool({
+  name: 'lookup',
+  description: 'Look something up',
+  input: z.object({ q: z.string() }),
+  execute: ({ q }) => {
+    if (q === 'bad') throw new Error('the index "bad" does not exist; use one of: notes, slides');
+    return longText(`result for ${q}`);
+  },
+});
+const model = recordingModel(
+  scriptedModel(({ text }) => [[{ tool: 'lookup', input: { q: text.startsWith('bad') ? 'bad' : text } }], [{ text: longText(`answer to ${text}`) }]]),
+);
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await serveApp(createAgentChat({ model, tools: [lookup], compression: { maxTokens: 3000, keepLastMessages: 2 } }));
+});
+afterAll(() => server.close());
+
+describe('long conversations are compressed for the model', () => {
+  it('keeps the last messages in full, folds the rest into a summary, and keeps every error result', async () => {
+    const client = agentClient(server.url);
+    for (const text of ['bad first', 'second', 'third', 'fourth', 'fifth']) await client.run('long', { text });
+
+    const seen = model.calls.at(-1)!.turns;
+    expect(seen[0]).toMatchObject({ type: 'user' });
+    const summary = (seen[0] as { text: string }).text;
+    expect(summary).toMatch(/^\[Summary of the earlier conversation/);
+    expect(summary).toContain('User: bad first');
+    expect(summary).toContain('Tool error (lookup), kept in full: Tool lookup failed: the index "bad" does not exist; use one of: notes, slides');
+    // Older long texts are cut to excerpts.
+    expect(summary).not.toContain(longText('answer to second'));
+    // The last two user messages and what followed them are there in full.
+    const users = seen.filter((t) => t.type === 'user').map((t) => (t as { text: string }).text);
+    expect(users.slice(1)).toEqual(['fourth', 'fifth']);
+    expect(seen.some((t) => t.type === 'assistant_text' && t.text === longText('answer to fourth'))).toBe(true);
+
+    // What the model gets is still a valid Messages API history.
+    const messages = toAnthropicMessages(seen);
+    expect(validateMessagesRequest({ model: 'm', max_tokens: 100, messages })).toBeUndefined();
+
+    // The stored history is untouched.
+    const history = await client.history('long');
+    expect(history.turns.filter((t) => t.type === 'user')).toHaveLength(5);
+  });
+
+  it('leaves a short conversation as it is', async () => {
+    await agentClient(server.url).run('short', { text: 'hi' });
+    const seen = model.calls.at(-1)!.turns;
+    expect(seen.filter((t) => t.type === 'user').map((t) => (t as { text: string }).text)).toEqual(['hi']);
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentChat, scriptedModel } from '../src/index.js';
+import { agentClient } from './support/agent-client.js';
+import { recordingModel } from './support/recording-model.js';
+import { serveApp, type RunningServer } from './support/serve-app.js';
+
+const model = recordingModel(scriptedModel([[{ text: 'Welcome back.' }]]));
+let server: RunningServer;
+beforeAll(async () => {
+  server = await serveApp(createAgentChat({ model }));
+});
+afterAll(() => server.close());
+
+const put = (sessionId: string, body: unknown) =>
+  fetch(`${server.url}/sessions/${sessionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('importing a saved conversation', () => {
+  it('puts the turns back, and the next message goes on from them', async () => {
+    const client = agentClient(server.url);
+    await client.run('original', { text: 'Remember the churn numbers.' });
+    const saved = await client.history('original');
+
+    const response = await put('restored', { turns: saved.turns });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ imported: saved.turns.length });
+    expect((await client.history('restored')).turns).toEqual(saved.turns);
+
+    model.calls.length = 0;
+    await client.run('restored', { text: 'And now?' });
+    expect(model.calls[0]!.turnTypes).toEqual(['user', 'assistant_text', 'user']);
+  });
+
+  it('refuses a history the loop could not go on from, naming the field', async () => {
+    const at = 1;
+    const result = { id: 'r', createdAt: at, type: 'tool_result', toolCallId: 'nope', output: 'x', isError: false };
+    const bad = await put('bad', { turns: [{ id: 'u', createdAt: at, type: 'user', text: 'hi' }, result] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { field: string } }).error.field).toBe('turns.1.toolCallId');
+
+    const call = { id: 'c', createdAt: at, type: 'tool_call', toolCallId: 'k', name: 'x', input: {} };
+    const open = await put('bad', { turns: [{ id: 'u', createdAt: at, type: 'user', text: 'hi' }, call] });
+    expect(((await open.json()) as { error: { field: string } }).error.field).toBe('turns');
+
+    const wrongType = await put('bad', { turns: [{ id: 'u', createdAt: at, type: 'robot', text: 'hi' }] });
+    expect(((await wrongType.json()) as { error: { field: string } }).error.field).toBe('turns.0.type');
+  });
+});

@@ -1,0 +1,20 @@
+// `npm run bench`: every benchmark of the project, one after another, printing tables. The figures and what
+// they mean are kept in docs/benchmarks.md. No benchmark asserts a time; tests assert counts instead.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+const benches = [
+  ['element: streaming markdown in Chromium', [join(root, 'packages/element/bench/markdown-bench.mjs')]],
+  ['server: streaming and runs over HTTP', ['--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
+];
+
+let failed = 0;
+for (const [title, args] of benches) {
+  console.log(`\n▶ ${title}\n  $ node ${args.join(' ')}`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) failed++;
+}
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,64 @@
+// `npm test`: every test of the project, in the order that fails fastest on a broken checkout.
+// 1. find (or install) Chromium, 2. build the element bundle, 3. typecheck, 4. vitest (protocol, server,
+// examples end to end), 5. @web/test-runner in Chromium (the element). Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './find-chromium.mjs';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const vitestJson = join(tmp, 'vitest-results.json');
+const browserJson = join(tmp, 'browser-results.json');
+rmSync(vitestJson, { force: true });
+rmSync(browserJson, { force: true });
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}\n  $ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.error) console.error(result.error.message);
+  return result.status === 0;
+}
+
+let chromePath;
+try {
+  chromePath = findChromium();
+  console.log(`▶ Chromium: ${chromePath}`);
+} catch (error) {
+  console.error(`\n✖ ${error.message}`);
+  process.exit(1);
+}
+const env = { CHROME_PATH: chromePath };
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const results = [];
+const run = (name, ...args) => results.push([name, step(name, ...args)]);
+run('build the element bundle', 'npm', ['run', 'build', '--silent'], env);
+run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], env);
+run('vitest: protocol, server, examples', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], env);
+run('browser tests: <agent-chat> in Chromium', process.execPath, [
+  '--import', 'tsx',
+  join(root, 'node_modules/@web/test-runner/dist/bin.js'),
+  '--config', 'packages/element/web-test-runner.config.mjs',
+], { ...env, AGENT_CHAT_BROWSER_RESULTS: browserJson });
+
+let passed = 0;
+let failed = 0;
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+if (existsSync(browserJson)) {
+  const report = JSON.parse(readFileSync(browserJson, 'utf8'));
+  passed += report.passed;
+  failed += report.failed;
+}
+const failedSteps = results.filter(([, ok]) => !ok).map(([name]) => name);
+console.log('');
+for (const [name, ok] of results) console.log(`${ok ? '✔' : '✖'} ${name}`);
+if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Node-side tests: protocol, server, the examples' end-to-end tests and the element's build helpers. The
+// element's own tests run in Chromium under @web/test-runner (packages/element/web-test-runner.config.mjs).
+export default defineConfig({
+  test: {
+    include: [
+      'packages/protocol/test/**/*.test.ts',
+      'packages/server/test/**/*.test.ts',
+      'examples/test/**/*.test.ts',
+      'packages/element/build/**/*.test.ts',
+    ],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
