@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { minify } from 'terser';
 import { minifyTemplatesPlugin } from './build/minify-templates.mjs';
 import { printReport } from './build/size-report.mjs';
 
@@ -49,7 +50,16 @@ if (zodInputs.length > 0 || protocolInputs.length > 0) {
 // `--report`: what the bytes are, printed before the budget check so an over-budget build still shows them.
 if (process.argv.includes('--report')) printReport(result.metafile);
 
-const code = result.outputFiles[0].contents;
+// terser after esbuild: its compressor finds what esbuild's single pass leaves (measured: 1.2 KB gzip less).
+// Safe options only: no pure_getters (Lit reads layout properties for their side effects), no unsafe_*.
+const compressed = await minify(result.outputFiles[0].text, {
+  module: true,
+  ecma: 2020,
+  compress: { passes: 3 },
+  mangle: true,
+  format: { comments: 'some' },
+});
+const code = new TextEncoder().encode(compressed.code);
 const gzipBytes = gzipSync(code, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`${relative(process.cwd(), outfile)}: ${kb(code.length)} minified, ${kb(gzipBytes)} gzip -9 (budget ${kb(BUDGET_GZIP_BYTES)})`);

@@ -119,15 +119,15 @@ export class AgentChat extends LitElement {
   declare narrow: boolean;
 
   private readonly conversation = new ConversationController(this);
-  private readonly draft = new DraftController(this);
-  private readonly adapterProvider = new ContextProvider(this, { context: adapterContext, initialValue: {} });
-  private readonly triggers = new TriggerGate();
-  private readonly texts = new StringsProvider(this);
-  private readonly catalog = new ToolCatalogProvider(this);
+  readonly #draft = new DraftController(this);
+  readonly #adapterProvider = new ContextProvider(this, { context: adapterContext, initialValue: {} });
+  readonly #triggers = new TriggerGate();
+  readonly #texts = new StringsProvider(this);
+  readonly #catalog = new ToolCatalogProvider(this);
   /** How many replies had arrived when the panel closed: the rest are unread. */
-  private receivedAtClose = 0;
-  private openByDefault = false;
-  private dragDepth = 0;
+  #receivedAtClose = 0;
+  #openByDefault = false;
+  #dragDepth = 0;
 
   constructor() {
     super();
@@ -149,27 +149,27 @@ export class AgentChat extends LitElement {
     this.opened = false;
     this.adapter = undefined;
     this.narrow = false;
-    this.addEventListener('dragenter', this.onDragEnter);
-    this.addEventListener('dragover', this.onDragOver);
-    this.addEventListener('dragleave', this.onDragLeave);
-    this.addEventListener('drop', this.onDrop);
+    this.addEventListener('dragenter', this.#onDragEnter);
+    this.addEventListener('dragover', this.#onDragOver);
+    this.addEventListener('dragleave', this.#onDragLeave);
+    this.addEventListener('drop', this.#onDrop);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.openByDefault = this.hasAttribute('open');
-    window.addEventListener('resize', this.onWindowResize);
-    this.onWindowResize();
+    this.#openByDefault = this.hasAttribute('open');
+    window.addEventListener('resize', this.#onWindowResize);
+    this.#onWindowResize();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('resize', this.onWindowResize);
+    window.removeEventListener('resize', this.#onWindowResize);
   }
 
   /** The session in use: the `session` attribute, or the remembered one. */
   get sessionId(): string {
-    this.configure();
+    this.#configure();
     return this.conversation.state.sessionId;
   }
 
@@ -201,7 +201,7 @@ export class AgentChat extends LitElement {
    * finished (or failed, or was stopped).
    */
   send(text: string, options: MessageOptions = {}): Promise<void> {
-    this.configure();
+    this.#configure();
     return this.conversation.send(text, options);
   }
 
@@ -212,39 +212,39 @@ export class AgentChat extends LitElement {
 
   /** Forget the conversation, here and on the server. */
   clear(): Promise<void> {
-    this.configure();
+    this.#configure();
     return this.conversation.clear();
   }
 
   /** Restore the host's state from before the last turn that changed it. */
   undo(): Promise<void> {
-    this.configure();
+    this.#configure();
     return this.conversation.undo();
   }
 
   /** Open the panel (floating, drawer), expand it (docked), or show the output (ephemeral). */
   open(): void {
-    this.setOpen(true);
+    this.#setOpen(true);
   }
 
   close(): void {
-    this.setOpen(false);
+    this.#setOpen(false);
   }
 
   toggle(): void {
-    this.setOpen(!this.opened);
+    this.#setOpen(!this.opened);
   }
 
   /** Mention an item in the message being written (seed 003's Ctrl/Cmd+click on an item), and show the chat. */
   addReference(item: Item): void {
-    this.draft.addReference(item);
-    this.setOpen(true);
+    this.#draft.addReference(item);
+    this.#setOpen(true);
     void this.updateComplete.then(() => this.focus());
   }
 
   /** Attach an item to the message being written (as dropping it does). */
   attach(item: Attachment): void {
-    this.draft.attach(item);
+    this.#draft.attach(item);
   }
 
   /**
@@ -253,18 +253,18 @@ export class AgentChat extends LitElement {
    */
   trigger(name: string, payload?: unknown, options: TriggerOptions = {}): boolean {
     const priority = options.priority ?? 'normal';
-    const admitted = this.triggers.admit({
+    const admitted = this.#triggers.admit({
       name,
       priority,
       cooldownMs: options.cooldownMs ?? 0,
       now: Date.now(),
       busy: this.running,
-      lastTypedAt: this.draft.lastTypedAt,
+      lastTypedAt: this.#draft.lastTypedAt,
     });
     if (!admitted) return false;
     const text = options.text ?? (payload === undefined ? name : `${name}: ${JSON.stringify(payload)}`);
     const context: Context = { trigger: { name, payload } };
-    this.configure();
+    this.#configure();
     void this.conversation.send(text, { trigger: name, context, urgent: priority === 'high' });
     return true;
   }
@@ -274,36 +274,36 @@ export class AgentChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') || changed.has('session')) this.configure();
+    if (changed.has('endpoint') || changed.has('session')) this.#configure();
     if (changed.has('adapter')) {
       this.conversation.adapter = this.adapter ?? {};
-      this.adapterProvider.setValue(this.adapter ?? {});
+      this.#adapterProvider.setValue(this.adapter ?? {});
     }
     // After the adapter, so the request carries its headers; a new adapter retries a catalog that failed.
-    if (changed.has('endpoint') || changed.has('adapter')) this.catalog.load(this.endpoint ?? '', () => this.conversation.tools());
-    if (changed.has('locale') || changed.has('strings')) this.texts.update(this.locale, this.strings);
-    if (changed.has('breakpoint')) this.onWindowResize();
-    if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.restoreOpen();
-    if (changed.has('opened') && !this.opened) this.receivedAtClose = this.conversation.state.received;
+    if (changed.has('endpoint') || changed.has('adapter')) this.#catalog.load(this.endpoint ?? '', () => this.conversation.tools());
+    if (changed.has('locale') || changed.has('strings')) this.#texts.update(this.locale, this.strings);
+    if (changed.has('breakpoint')) this.#onWindowResize();
+    if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#restoreOpen();
+    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.conversation.state.received;
   }
 
   /** Sync, so send() right after creating the element (before its first render) talks to the right session. */
-  private configure(): void {
+  #configure(): void {
     const endpoint = this.endpoint ?? '';
     const sessionId = this.session || (endpoint ? rememberedSessionId(endpoint) : '');
     this.conversation.configure(endpoint, sessionId);
   }
 
-  private get frameKey(): string {
+  get #frameKey(): string {
     return frameStorageKey(this.storageKey, this.endpoint);
   }
 
   /** Each frame opens as it was left: remembered for floating and docked, closed for a drawer and ephemeral. */
-  private restoreOpen(): void {
-    const memory = readFrameMemory(this.frameKey);
+  #restoreOpen(): void {
+    const memory = readFrameMemory(this.#frameKey);
     switch (this.frame) {
       case 'floating':
-        this.opened = memory.floating?.open ?? this.openByDefault;
+        this.opened = memory.floating?.open ?? this.#openByDefault;
         break;
       case 'docked':
         this.opened = memory.docked?.open ?? true;
@@ -321,60 +321,60 @@ export class AgentChat extends LitElement {
   }
 
   /** Open or close by the user's hand or the API: remembered, announced, and the composer focused. */
-  private setOpen(open: boolean): void {
+  #setOpen(open: boolean): void {
     const frame = this.frame;
     if (open === this.opened || frame === 'inline' || frame === 'none') return;
     this.opened = open;
-    if (frame === 'floating') writeFrameMemory(this.frameKey, { floating: { open } });
-    if (frame === 'docked') writeFrameMemory(this.frameKey, { docked: { open } });
+    if (frame === 'floating') writeFrameMemory(this.#frameKey, { floating: { open } });
+    if (frame === 'docked') writeFrameMemory(this.#frameKey, { docked: { open } });
     emit(this, open ? 'agent-chat-open' : 'agent-chat-close', { frame });
     if (open && frame !== 'ephemeral') void this.updateComplete.then(() => this.focus());
   }
 
-  private onFrameToggle = (event: CustomEvent<boolean>): void => {
+  #onFrameToggle = (event: CustomEvent<boolean>): void => {
     event.stopPropagation();
-    this.setOpen(event.detail);
+    this.#setOpen(event.detail);
   };
 
-  private onWindowResize = (): void => {
+  #onWindowResize = (): void => {
     this.narrow = window.innerWidth < (this.breakpoint || DEFAULT_BREAKPOINT);
   };
 
-  private onDragEnter = (event: DragEvent): void => {
+  #onDragEnter = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
-    this.dragDepth += 1;
-    this.draft.setDropping(true);
+    this.#dragDepth += 1;
+    this.#draft.setDropping(true);
   };
 
-  private onDragOver = (event: DragEvent): void => {
+  #onDragOver = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
     // Accepting the drop: without this the browser refuses it.
     event.preventDefault();
     event.dataTransfer!.dropEffect = 'copy';
   };
 
-  private onDragLeave = (event: DragEvent): void => {
+  #onDragLeave = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
-    this.dragDepth = Math.max(0, this.dragDepth - 1);
-    if (this.dragDepth === 0) this.draft.setDropping(false);
+    this.#dragDepth = Math.max(0, this.#dragDepth - 1);
+    if (this.#dragDepth === 0) this.#draft.setDropping(false);
   };
 
-  private onDrop = (event: DragEvent): void => {
+  #onDrop = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
     event.preventDefault();
-    this.dragDepth = 0;
-    this.draft.setDropping(false);
+    this.#dragDepth = 0;
+    this.#draft.setDropping(false);
     const items = parseDroppedItems(event.dataTransfer!.getData(ITEM_MIME));
-    for (const item of items) this.draft.attach(item);
-    if (items.length) this.setOpen(true);
+    for (const item of items) this.#draft.attach(item);
+    if (items.length) this.#setOpen(true);
   };
 
   protected override render() {
     const frame = this.frame;
     if (frame === 'none') return nothing;
     const state = this.conversation.state;
-    const unread = this.opened ? 0 : Math.max(0, state.received - this.receivedAtClose);
-    const heading = this.heading ?? this.texts.value.panelTitle;
+    const unread = this.opened ? 0 : Math.max(0, state.received - this.#receivedAtClose);
+    const heading = this.heading ?? this.#texts.value.panelTitle;
     const messages = html`<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}></agent-chat-message-list>`;
     const composer = html`<agent-chat-composer
       slot="composer"
@@ -392,9 +392,9 @@ export class AgentChat extends LitElement {
           .open=${this.opened}
           .unread=${unread}
           .position=${this.position}
-          .storageKey=${this.frameKey}
+          .storageKey=${this.#frameKey}
           .heading=${heading}
-          @frame-toggle=${this.onFrameToggle}
+          @frame-toggle=${this.#onFrameToggle}
           >${messages}${composer}</agent-chat-floating-frame
         >`;
       case 'docked':
@@ -404,9 +404,9 @@ export class AgentChat extends LitElement {
           .side=${this.side === 'left' ? 'left' : 'right'}
           .padBody=${this.padBody}
           .unread=${unread}
-          .storageKey=${this.frameKey}
+          .storageKey=${this.#frameKey}
           .heading=${heading}
-          @frame-toggle=${this.onFrameToggle}
+          @frame-toggle=${this.#onFrameToggle}
           >${messages}${composer}</agent-chat-docked-frame
         >`;
       case 'drawer':
@@ -415,7 +415,7 @@ export class AgentChat extends LitElement {
           .open=${this.opened}
           .unread=${unread}
           .heading=${heading}
-          @frame-toggle=${this.onFrameToggle}
+          @frame-toggle=${this.#onFrameToggle}
           >${messages}${composer}</agent-chat-drawer-frame
         >`;
       case 'ephemeral':
@@ -424,7 +424,7 @@ export class AgentChat extends LitElement {
           .open=${this.opened}
           .hideAfter=${this.hideAfter || DEFAULT_HIDE_AFTER_MS}
           .heading=${heading}
-          @frame-toggle=${this.onFrameToggle}
+          @frame-toggle=${this.#onFrameToggle}
           >${messages}${composer}</agent-chat-ephemeral-frame
         >`;
     }

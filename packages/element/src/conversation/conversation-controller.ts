@@ -56,38 +56,38 @@ export class ConversationController implements ReactiveController {
   /** The host page's adapter: context, client tools, confirm, headers. Read at the moment each is needed. */
   adapter: AgentChatAdapter = NO_ADAPTER;
 
-  private readonly host: Host;
-  private readonly provider: ContextProvider<typeof conversationContext, Host>;
-  private client: AgentClient | undefined;
-  private sessionId = '';
-  private turns: readonly Turn[] = [];
-  private pending: readonly PendingCall[] = [];
-  private undoable = false;
-  private loading = false;
-  private needsLoad = false;
-  private loaded: Promise<void> = Promise.resolve();
-  private loadAbort: AbortController | undefined;
-  private run: ActiveRun | undefined;
-  private queue: QueueEntry[] = [];
-  private sent = 0;
-  private activity = 0;
-  private received = 0;
-  private toolList: Promise<ToolsResponse> | undefined;
-  private current: ConversationSnapshot;
+  readonly #host: Host;
+  readonly #provider: ContextProvider<typeof conversationContext, Host>;
+  #client: AgentClient | undefined;
+  #sessionId = '';
+  #turns: readonly Turn[] = [];
+  #pending: readonly PendingCall[] = [];
+  #undoable = false;
+  #loading = false;
+  #needsLoad = false;
+  #loaded: Promise<void> = Promise.resolve();
+  #loadAbort: AbortController | undefined;
+  #run: ActiveRun | undefined;
+  #queue: QueueEntry[] = [];
+  #sent = 0;
+  #activity = 0;
+  #received = 0;
+  #toolList: Promise<ToolsResponse> | undefined;
+  #current: ConversationSnapshot;
 
   constructor(host: Host) {
-    this.host = host;
-    this.current = this.snapshot();
-    this.provider = new ContextProvider(host, { context: conversationContext, initialValue: this.current });
+    this.#host = host;
+    this.#current = this.#snapshot();
+    this.#provider = new ContextProvider(host, { context: conversationContext, initialValue: this.#current });
     host.addController(this);
   }
 
   get state(): ConversationSnapshot {
-    return this.current;
+    return this.#current;
   }
 
   hostConnected(): void {
-    if (this.needsLoad) void this.load();
+    if (this.#needsLoad) void this.#load();
   }
 
   /** Talk to this endpoint about this session; a change starts over from that session's stored history. */
@@ -95,22 +95,22 @@ export class ConversationController implements ReactiveController {
     const client = endpoint
       ? new AgentClient({ endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials })
       : undefined;
-    if (client?.endpoint === this.client?.endpoint && sessionId === this.sessionId) return;
+    if (client?.endpoint === this.#client?.endpoint && sessionId === this.#sessionId) return;
     // A reply streaming into the old conversation must not land in the new one, nor its queued messages.
-    this.run?.abort.abort();
-    this.run = undefined;
-    this.dropQueue();
-    this.loadAbort?.abort();
-    if (client?.endpoint !== this.client?.endpoint) this.toolList = undefined;
-    this.client = client;
-    this.sessionId = sessionId;
-    this.turns = [];
-    this.pending = [];
-    this.undoable = false;
+    this.#run?.abort.abort();
+    this.#run = undefined;
+    this.#dropQueue();
+    this.#loadAbort?.abort();
+    if (client?.endpoint !== this.#client?.endpoint) this.#toolList = undefined;
+    this.#client = client;
+    this.#sessionId = sessionId;
+    this.#turns = [];
+    this.#pending = [];
+    this.#undoable = false;
     this.lastEventId = 0;
-    this.needsLoad = Boolean(client && sessionId);
-    if (this.needsLoad && this.host.isConnected) void this.load();
-    this.publish();
+    this.#needsLoad = Boolean(client && sessionId);
+    if (this.#needsLoad && this.#host.isConnected) void this.#load();
+    this.#publish();
   }
 
   /**
@@ -120,23 +120,23 @@ export class ConversationController implements ReactiveController {
   send(text: string, options: SendOptions = {}): Promise<void> {
     const message = text.trim();
     if (!message) return Promise.resolve();
-    this.sent += 1;
-    if (!this.run && this.queue.length === 0) return this.runMessage(message, options);
+    this.#sent += 1;
+    if (!this.#run && this.#queue.length === 0) return this.#runMessage(message, options);
     return new Promise<void>((done) => {
       const entry: QueueEntry = { id: localTurnId('queued'), text: message, options, done };
-      if (options.urgent) this.queue.unshift(entry);
-      else this.queue.push(entry);
-      this.publish();
+      if (options.urgent) this.#queue.unshift(entry);
+      else this.#queue.push(entry);
+      this.#publish();
     });
   }
 
   /** Take a queued message back; its send() resolves without sending. */
   unqueue(id: string): void {
-    const entry = this.queue.find((candidate) => candidate.id === id);
+    const entry = this.#queue.find((candidate) => candidate.id === id);
     if (!entry) return;
-    this.queue = this.queue.filter((candidate) => candidate !== entry);
+    this.#queue = this.#queue.filter((candidate) => candidate !== entry);
     entry.done();
-    this.publish();
+    this.#publish();
   }
 
   /**
@@ -144,14 +144,14 @@ export class ConversationController implements ReactiveController {
    * then close the stream. Resolves when the run has finished. Queued messages are still sent afterwards.
    */
   async stop(): Promise<void> {
-    const run = this.run;
+    const run = this.#run;
     if (!run) return;
     if (!run.stopping) {
       run.stopping = true;
-      this.publish();
+      this.#publish();
       if (run.answering) run.abort.abort();
       // Before run_started the server may not know the run yet; the cancel is sent when it announces it.
-      else if (run.started && this.client) void this.requestCancel(run, this.client, this.sessionId);
+      else if (run.started && this.#client) void this.#requestCancel(run, this.#client, this.#sessionId);
       run.graceTimer = setTimeout(() => run.abort.abort(), STOP_GRACE_MS);
     }
     await run.finished;
@@ -159,17 +159,17 @@ export class ConversationController implements ReactiveController {
 
   /** Stop any run, drop the queue, forget the conversation here and on the server. */
   async clear(): Promise<void> {
-    this.dropQueue();
+    this.#dropQueue();
     await this.stop();
-    this.turns = [];
-    this.pending = [];
-    this.undoable = false;
-    this.publish();
-    if (!this.client) return;
+    this.#turns = [];
+    this.#pending = [];
+    this.#undoable = false;
+    this.#publish();
+    if (!this.#client) return;
     try {
-      await this.client.deleteSession(this.sessionId);
+      await this.#client.deleteSession(this.#sessionId);
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
@@ -178,25 +178,25 @@ export class ConversationController implements ReactiveController {
    * server's error (a 404 when there is nothing left to undo), which the undo button shows where it was pressed.
    */
   async undo(): Promise<void> {
-    if (!this.client) throw new Error('agent-chat: set the endpoint attribute to the URL of the agent server');
-    if (this.run) throw new Error('agent-chat: a reply is still streaming; undo when it has finished');
+    if (!this.#client) throw new Error('agent-chat: set the endpoint attribute to the URL of the agent server');
+    if (this.#run) throw new Error('agent-chat: a reply is still streaming; undo when it has finished');
     try {
-      const { state } = await this.client.undo(this.sessionId);
-      this.undoable = false;
-      this.turns = [...this.turns, localStatusTurn('Changes undone', 'undone')];
-      this.publish();
-      this.notifyState(state);
+      const { state } = await this.#client.undo(this.#sessionId);
+      this.#undoable = false;
+      this.#turns = [...this.#turns, localStatusTurn('Changes undone', 'undone')];
+      this.#publish();
+      this.#notifyState(state);
     } catch (error) {
-      const described = describeError(error, this.client.endpoint);
-      emit(this.host, 'agent-chat-error', { sessionId: this.sessionId, ...described });
-      if (error instanceof AgentHttpError && error.status === 404) this.undoable = false;
-      this.publish();
+      const described = describeError(error, this.#client.endpoint);
+      emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
+      if (error instanceof AgentHttpError && error.status === 404) this.#undoable = false;
+      this.#publish();
       throw error;
     }
   }
 
   commands(): Promise<readonly CommandDescriptor[]> {
-    return this.client ? this.tools().then((response) => response.commands) : Promise.resolve([]);
+    return this.#client ? this.tools().then((response) => response.commands) : Promise.resolve([]);
   }
 
   /**
@@ -204,10 +204,10 @@ export class ConversationController implements ReactiveController {
    * forgotten, so the next ask tries again (the server may have been down, or the auth headers not yet set).
    */
   tools(): Promise<ToolsResponse> {
-    const client = this.client;
+    const client = this.#client;
     if (!client) return Promise.reject(new Error('agent-chat: no endpoint'));
-    const list: Promise<ToolsResponse> = (this.toolList ??= client.tools().catch((error: unknown) => {
-      if (this.toolList === list) this.toolList = undefined;
+    const list: Promise<ToolsResponse> = (this.#toolList ??= client.tools().catch((error: unknown) => {
+      if (this.#toolList === list) this.#toolList = undefined;
       throw error;
     }));
     return list;
@@ -220,8 +220,8 @@ export class ConversationController implements ReactiveController {
    * offers a retry); resolves when the continued turn has finished.
    */
   async decide(call: PendingCall, decision: ConfirmDecision): Promise<void> {
-    if (this.run) throw new Error('agent-chat: a reply is still streaming; answer when it has finished');
-    if (!this.pending.some((pending) => pending.toolCallId === call.toolCallId)) {
+    if (this.#run) throw new Error('agent-chat: a reply is still streaming; answer when it has finished');
+    if (!this.#pending.some((pending) => pending.toolCallId === call.toolCallId)) {
       throw new Error('agent-chat: this call is no longer waiting for an answer');
     }
     let answers: PendingAnswers;
@@ -243,12 +243,12 @@ export class ConversationController implements ReactiveController {
         results: [],
       };
     }
-    const refusal = await this.runTurn({ answers });
+    const refusal = await this.#runTurn({ answers });
     if (refusal) throw refusal;
   }
 
-  private runMessage(text: string, options: SendOptions): Promise<void> {
-    return this.runTurn({ message: { text, options } }).then(() => undefined);
+  #runMessage(text: string, options: SendOptions): Promise<void> {
+    return this.#runTurn({ message: { text, options } }).then(() => undefined);
   }
 
   /**
@@ -256,12 +256,12 @@ export class ConversationController implements ReactiveController {
    * page's client tools, until it ends or stops. Returns the server's refusal of answers (not shown as an error
    * line: the confirmation card shows it), if that is how it ended.
    */
-  private async runTurn(start: {
+  async #runTurn(start: {
     message?: { text: string; options: SendOptions };
     answers?: PendingAnswers;
   }): Promise<AgentHttpError | undefined> {
-    const client = this.client;
-    const sessionId = this.sessionId;
+    const client = this.#client;
+    const sessionId = this.#sessionId;
     let resolveFinished: (reason: StopReason) => void = () => {};
     const run: ActiveRun = {
       abort: new AbortController(),
@@ -273,17 +273,17 @@ export class ConversationController implements ReactiveController {
       cancelSent: false,
       graceTimer: undefined,
     };
-    this.run = run;
+    this.#run = run;
     const message = start.message;
     const userTurn = message ? localUserTurn(message.text, message.options) : undefined;
     if (userTurn) {
-      this.turns = [...this.turns, userTurn];
-      this.pending = [];
+      this.#turns = [...this.#turns, userTurn];
+      this.#pending = [];
     }
-    this.publish();
+    this.#publish();
     if (message && userTurn) {
-      emit(this.host, 'agent-chat-run-start', { sessionId, text: message.text });
-      emit(this.host, 'agent-chat-message-sent', {
+      emit(this.#host, 'agent-chat-run-start', { sessionId, text: message.text });
+      emit(this.#host, 'agent-chat-message-sent', {
         sessionId,
         text: message.text,
         references: userTurn.references ?? [],
@@ -291,7 +291,7 @@ export class ConversationController implements ReactiveController {
         trigger: message.options.trigger,
       });
     } else {
-      emit(this.host, 'agent-chat-run-start', { sessionId, text: '', resumed: true });
+      emit(this.#host, 'agent-chat-run-start', { sessionId, text: '', resumed: true });
     }
 
     let stopReason: StopReason = 'error';
@@ -299,10 +299,10 @@ export class ConversationController implements ReactiveController {
     try {
       if (!client) throw new Error('agent-chat: set the endpoint attribute to the URL of the agent server');
       // The history must be in place first: it is prepended to what this run adds.
-      await this.loaded;
+      await this.#loaded;
       let answers = start.answers;
       if (message && userTurn) {
-        const context = await this.readContext(message.options.context);
+        const context = await this.#readContext(message.options.context);
         if (run.stopping) run.abort.abort();
         const body: SendMessageRequest = {
           text: message.text,
@@ -312,17 +312,17 @@ export class ConversationController implements ReactiveController {
           ...(message.options.trigger ? { trigger: message.options.trigger } : {}),
         };
         const stream = await client.sendMessage(sessionId, body, run.abort.signal);
-        stopReason = await this.follow(run, client, sessionId, stream, userTurn.id);
+        stopReason = await this.#follow(run, client, sessionId, stream, userTurn.id);
         answers = undefined;
       } else {
         stopReason = 'awaiting_input';
       }
       // The run stopped for the page: run its client tools (and the host's confirm), then continue the turn.
-      while (stopReason === 'awaiting_input' && this.run === run && !run.stopping) {
+      while (stopReason === 'awaiting_input' && this.#run === run && !run.stopping) {
         run.answering = true;
-        answers ??= await answerPendingCalls(this.pending, this.adapter, run.abort.signal);
+        answers ??= await answerPendingCalls(this.#pending, this.adapter, run.abort.signal);
         if (answers.decisions.length + answers.results.length === 0) break;
-        const resumeContext = await this.readContext();
+        const resumeContext = await this.#readContext();
         let resumed: AsyncGenerator<EventSourceMessage>;
         try {
           resumed = await client.resume(
@@ -341,30 +341,30 @@ export class ConversationController implements ReactiveController {
         }
         answers = undefined;
         run.answering = false;
-        stopReason = await this.follow(run, client, sessionId, resumed);
+        stopReason = await this.#follow(run, client, sessionId, resumed);
       }
       run.answering = false;
-      if (run.stopping && stopReason === 'awaiting_input') stopReason = this.markStopped();
+      if (run.stopping && stopReason === 'awaiting_input') stopReason = this.#markStopped();
     } catch (error) {
-      if (this.run !== run) stopReason = 'cancelled'; // configure() moved to another conversation
-      else if (run.stopping && run.abort.signal.aborted) stopReason = this.markStopped();
-      else this.fail(error);
+      if (this.#run !== run) stopReason = 'cancelled'; // configure() moved to another conversation
+      else if (run.stopping && run.abort.signal.aborted) stopReason = this.#markStopped();
+      else this.#fail(error);
     } finally {
       clearTimeout(run.graceTimer);
       // Stopped without the server's `done` (it never came, or /cancel failed): close the connection too.
       if (run.stopping && !run.sawDone) run.abort.abort();
-      const current = this.run === run;
-      if (current) this.run = undefined;
-      this.publish();
-      emit(this.host, 'agent-chat-run-finish', { sessionId, stopReason });
+      const current = this.#run === run;
+      if (current) this.#run = undefined;
+      this.#publish();
+      emit(this.#host, 'agent-chat-run-finish', { sessionId, stopReason });
       resolveFinished(stopReason);
-      if (current) this.sendNextQueued();
+      if (current) this.#sendNextQueued();
     }
     return refusal;
   }
 
   /** Apply one stream's events to the turns; returns how it ended. */
-  private async follow(
+  async #follow(
     run: ActiveRun,
     client: AgentClient,
     sessionId: string,
@@ -376,24 +376,24 @@ export class ConversationController implements ReactiveController {
     run.cancelSent = false;
     let stopReason: StopReason = 'error';
     for await (const sse of messages) {
-      if (this.run !== run) break;
+      if (this.#run !== run) break;
       if (sse.id && Number.isFinite(Number(sse.id))) this.lastEventId = Number(sse.id);
       const event = toStreamEvent(sse);
       if (!event) continue;
-      if (event.type === 'text_delta' && !hasTurn(this.turns, event.turnId)) this.received += 1;
-      this.activity += 1;
-      this.turns = applyEvent(this.turns, event);
+      if (event.type === 'text_delta' && !hasTurn(this.#turns, event.turnId)) this.#received += 1;
+      this.#activity += 1;
+      this.#turns = applyEvent(this.#turns, event);
       switch (event.type) {
         case 'run_started':
           run.started = true;
           // What the last run waited for is answered (or dropped) now; a new awaiting_input says what is left.
-          this.pending = [];
+          this.#pending = [];
           // The stored id, so a history fetched later recognizes this turn instead of showing it twice.
-          if (localUserId && event.userTurnId) this.turns = renameTurn(this.turns, localUserId, event.userTurnId);
-          if (run.stopping) void this.requestCancel(run, client, sessionId);
+          if (localUserId && event.userTurnId) this.#turns = renameTurn(this.#turns, localUserId, event.userTurnId);
+          if (run.stopping) void this.#requestCancel(run, client, sessionId);
           break;
         case 'tool_call':
-          emit(this.host, 'agent-chat-tool-call', {
+          emit(this.#host, 'agent-chat-tool-call', {
             sessionId,
             toolCallId: event.toolCallId,
             name: event.name,
@@ -403,44 +403,44 @@ export class ConversationController implements ReactiveController {
           });
           break;
         case 'state':
-          this.notifyState(event.state);
+          this.#notifyState(event.state);
           break;
         case 'error':
-          emit(this.host, 'agent-chat-error', { sessionId, message: event.message, code: event.code, status: undefined });
+          emit(this.#host, 'agent-chat-error', { sessionId, message: event.message, code: event.code, status: undefined });
           break;
         case 'awaiting_input':
-          this.pending = event.calls;
+          this.#pending = event.calls;
           break;
         case 'done':
           run.sawDone = true;
           stopReason = event.stopReason;
-          this.undoable = event.undoable;
+          this.#undoable = event.undoable;
           break;
       }
-      this.publish();
+      this.#publish();
       if (run.sawDone) break;
     }
     if (!run.sawDone) {
       if (!run.stopping) throw new Error('The connection to the agent server closed before the reply finished');
-      return this.markStopped();
+      return this.#markStopped();
     }
     return stopReason;
   }
 
-  private sendNextQueued(): void {
-    const next = this.queue.shift();
+  #sendNextQueued(): void {
+    const next = this.#queue.shift();
     if (!next) return;
-    void this.runMessage(next.text, next.options).then(next.done);
+    void this.#runMessage(next.text, next.options).then(next.done);
   }
 
-  private dropQueue(): void {
-    const dropped = this.queue;
-    this.queue = [];
+  #dropQueue(): void {
+    const dropped = this.#queue;
+    this.#queue = [];
     for (const entry of dropped) entry.done();
   }
 
   /** The adapter's context, with a message's own additions over it. */
-  private async readContext(extra?: Context): Promise<Context | undefined> {
+  async #readContext(extra?: Context): Promise<Context | undefined> {
     let base: Context | undefined;
     try {
       base = (await this.adapter.getContext?.()) ?? undefined;
@@ -450,16 +450,16 @@ export class ConversationController implements ReactiveController {
     return extra ? { ...base, ...extra } : base;
   }
 
-  private notifyState(state: unknown): void {
+  #notifyState(state: unknown): void {
     try {
       this.adapter.onStateChange?.(state);
     } catch (error) {
       console.error('[agent-chat] adapter.onStateChange failed:', error);
     }
-    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state });
+    emit(this.#host, 'agent-chat-state-change', { sessionId: this.#sessionId, state });
   }
 
-  private async requestCancel(run: ActiveRun, client: AgentClient, sessionId: string): Promise<void> {
+  async #requestCancel(run: ActiveRun, client: AgentClient, sessionId: string): Promise<void> {
     if (run.cancelSent) return;
     run.cancelSent = true;
     try {
@@ -470,91 +470,91 @@ export class ConversationController implements ReactiveController {
     }
   }
 
-  private async load(): Promise<void> {
-    const client = this.client;
+  async #load(): Promise<void> {
+    const client = this.#client;
     if (!client) return;
-    this.needsLoad = false;
+    this.#needsLoad = false;
     const abort = new AbortController();
-    this.loadAbort = abort;
-    const sessionId = this.sessionId;
-    this.loading = true;
-    this.publish();
-    this.loaded = (async () => {
+    this.#loadAbort = abort;
+    const sessionId = this.#sessionId;
+    this.#loading = true;
+    this.#publish();
+    this.#loaded = (async () => {
       try {
         const session = await client.getSession(sessionId, abort.signal);
         if (abort.signal.aborted) return;
         // Anything already on screen was added by a send() made while the history was on its way; the
         // history may already hold it (under the id run_started gave it).
         const stored = new Set(session.turns.map((turn) => turn.id));
-        this.turns = [...session.turns, ...this.turns.filter((turn) => !stored.has(turn.id))];
-        this.pending = session.pending;
-        this.undoable = session.undoable;
+        this.#turns = [...session.turns, ...this.#turns.filter((turn) => !stored.has(turn.id))];
+        this.#pending = session.pending;
+        this.#undoable = session.undoable;
         this.lastEventId = session.lastEventId;
       } catch (error) {
-        if (!abort.signal.aborted) this.fail(error, 'Could not load the conversation: ');
+        if (!abort.signal.aborted) this.#fail(error, 'Could not load the conversation: ');
       } finally {
-        if (this.loadAbort === abort) {
-          this.loadAbort = undefined;
-          this.loading = false;
-          this.publish();
+        if (this.#loadAbort === abort) {
+          this.#loadAbort = undefined;
+          this.#loading = false;
+          this.#publish();
         }
       }
     })();
-    return this.loaded;
+    return this.#loaded;
   }
 
-  private markStopped(): StopReason {
-    if (!isStoppedTurn(this.turns[this.turns.length - 1])) {
-      this.turns = [...this.turns, stoppedTurn(`stopped-${this.turns.length}`)];
+  #markStopped(): StopReason {
+    if (!isStoppedTurn(this.#turns[this.#turns.length - 1])) {
+      this.#turns = [...this.#turns, stoppedTurn(`stopped-${this.#turns.length}`)];
     }
     return 'cancelled';
   }
 
   /** Show a failure in the conversation and tell the host: never fail silently. */
-  private fail(error: unknown, prefix = ''): void {
-    const described = describeError(error, this.client?.endpoint ?? '');
-    this.turns = [...this.turns, localErrorTurn(prefix + described.message, described.code)];
-    this.publish();
-    emit(this.host, 'agent-chat-error', { sessionId: this.sessionId, ...described });
+  #fail(error: unknown, prefix = ''): void {
+    const described = describeError(error, this.#client?.endpoint ?? '');
+    this.#turns = [...this.#turns, localErrorTurn(prefix + described.message, described.code)];
+    this.#publish();
+    emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
   }
 
-  private publish(): void {
-    this.current = this.snapshot();
+  #publish(): void {
+    this.#current = this.#snapshot();
     // Not yet set while the constructor builds the first snapshot.
-    this.provider?.setValue(this.current);
-    this.host.requestUpdate();
+    this.#provider?.setValue(this.#current);
+    this.#host.requestUpdate();
   }
 
-  private snapshot(): ConversationSnapshot {
+  #snapshot(): ConversationSnapshot {
     return {
-      sessionId: this.sessionId,
-      turns: this.turns,
-      running: this.run !== undefined,
-      stopping: this.run?.stopping ?? false,
-      loading: this.loading,
-      pending: this.pending,
-      undoable: this.undoable,
-      queued: this.queue.map(({ id, text }) => ({ id, text })),
-      sent: this.sent,
-      activity: this.activity,
-      received: this.received,
-      send: this.boundSend,
-      stop: this.boundStop,
-      clear: this.boundClear,
-      unqueue: this.boundUnqueue,
-      commands: this.boundCommands,
-      decide: this.boundDecide,
-      undo: this.boundUndo,
+      sessionId: this.#sessionId,
+      turns: this.#turns,
+      running: this.#run !== undefined,
+      stopping: this.#run?.stopping ?? false,
+      loading: this.#loading,
+      pending: this.#pending,
+      undoable: this.#undoable,
+      queued: this.#queue.map(({ id, text }) => ({ id, text })),
+      sent: this.#sent,
+      activity: this.#activity,
+      received: this.#received,
+      send: this.#boundSend,
+      stop: this.#boundStop,
+      clear: this.#boundClear,
+      unqueue: this.#boundUnqueue,
+      commands: this.#boundCommands,
+      decide: this.#boundDecide,
+      undo: this.#boundUndo,
     };
   }
 
-  private readonly boundSend = (text: string, options?: SendOptions) => this.send(text, options);
-  private readonly boundStop = () => this.stop();
-  private readonly boundClear = () => this.clear();
-  private readonly boundUnqueue = (id: string) => this.unqueue(id);
-  private readonly boundCommands = () => this.commands();
-  private readonly boundDecide = (call: PendingCall, decision: ConfirmDecision) => this.decide(call, decision);
-  private readonly boundUndo = () => this.undo();
+  readonly #boundSend = (text: string, options?: SendOptions) => this.send(text, options);
+  readonly #boundStop = () => this.stop();
+  readonly #boundClear = () => this.clear();
+  readonly #boundUnqueue = (id: string) => this.unqueue(id);
+  readonly #boundCommands = () => this.commands();
+  readonly #boundDecide = (call: PendingCall, decision: ConfirmDecision) => this.decide(call, decision);
+  readonly #boundUndo = () => this.undo();
 }
 
 function hasTurn(turns: readonly Turn[], id: string): boolean {

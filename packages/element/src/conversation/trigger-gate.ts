@@ -20,20 +20,20 @@ export interface TriggerCheck {
  * Each name has its own cooldown; a low-priority one never interrupts a reply or a user who is typing.
  */
 export class TriggerGate {
-  private readonly lastSent = new Map<string, number>();
+  readonly #lastSent = new Map<string, number>();
 
   admit(check: TriggerCheck): boolean {
-    const last = this.lastSent.get(check.name);
+    const last = this.#lastSent.get(check.name);
     if (last !== undefined && check.now - last < check.cooldownMs) return false;
     if (check.priority === 'low') {
       const typing = check.lastTypedAt !== undefined && check.now - check.lastTypedAt < TYPING_QUIET_MS;
       if (check.busy || typing) return false;
     }
-    this.lastSent.set(check.name, check.now);
+    this.#lastSent.set(check.name, check.now);
     return true;
   }
 
   reset(): void {
-    this.lastSent.clear();
+    this.#lastSent.clear();
   }
 }

@@ -28,8 +28,8 @@ export class SchemaForm extends LitElement {
   /** Messages by field name; `''` holds a problem with the input as a whole. */
   declare private issues: Record<string, string>;
 
-  private readonly strings = new StringsConsumer(this);
-  private fields: FormField[] = [];
+  readonly #strings = new StringsConsumer(this);
+  #fields: FormField[] = [];
 
   constructor() {
     super();
@@ -41,20 +41,20 @@ export class SchemaForm extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('schema') || changed.has('value')) {
-      this.fields = this.schema ? formFields(this.schema, this.value) : [];
+      this.#fields = this.schema ? formFields(this.schema, this.value) : [];
       const input = isObject(this.value) ? this.value : {};
-      this.raw = Object.fromEntries(this.fields.map((field) => [field.name, toRaw(field, input[field.name])]));
+      this.raw = Object.fromEntries(this.#fields.map((field) => [field.name, toRaw(field, input[field.name])]));
       this.issues = {};
     }
   }
 
   /** Validate what is in the form; the value to send, or `{ ok: false }` with the messages shown. */
   check(): FormCheck {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const issues: Record<string, string> = {};
     // Properties the form does not show (none, for a plain object schema) are kept as they were.
     const value: Record<string, unknown> = isObject(this.value) ? { ...this.value } : {};
-    for (const field of this.fields) {
+    for (const field of this.#fields) {
       const parsed = fromRaw(field, this.raw[field.name] ?? '');
       if ('issue' in parsed) issues[field.name] = t[parsed.issue];
       else if (parsed.value === undefined) delete value[field.name];
@@ -66,7 +66,7 @@ export class SchemaForm extends LitElement {
     }
     this.issues = issues;
     if (Object.keys(issues).length === 0) return { ok: true, value };
-    void this.updateComplete.then(() => this.focusFirstInvalid());
+    void this.updateComplete.then(() => this.#focusFirstInvalid());
     return { ok: false };
   }
 
@@ -74,20 +74,20 @@ export class SchemaForm extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('input, textarea, select')?.focus(options);
   }
 
-  private focusFirstInvalid(): void {
+  #focusFirstInvalid(): void {
     this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const general = this.issues[''] ?? (Object.keys(this.issues).length > 0 ? t.formInvalid : '');
     return html`<div class="form" part="form">
-      ${this.fields.map((field) => this.renderField(field, t))}
+      ${this.#fields.map((field) => this.#renderField(field, t))}
       <p class="form-error" role="alert">${general}</p>
     </div>`;
   }
 
-  private renderField(field: FormField, t: AgentChatStrings): TemplateResult {
+  #renderField(field: FormField, t: AgentChatStrings): TemplateResult {
     const id = `field-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const issue = this.issues[field.name];
     const hint = field.kind === 'list' ? t.fieldListHint : field.description;
@@ -107,7 +107,7 @@ export class SchemaForm extends LitElement {
           .checked=${raw === true}
           aria-invalid=${common.invalid}
           aria-describedby=${common.describedBy}
-          @change=${(event: Event) => this.set(field, (event.target as HTMLInputElement).checked)}
+          @change=${(event: Event) => this.#set(field, (event.target as HTMLInputElement).checked)}
         />`;
         break;
       case 'choice':
@@ -116,7 +116,7 @@ export class SchemaForm extends LitElement {
           aria-invalid=${common.invalid}
           aria-describedby=${common.describedBy}
           ?required=${field.required}
-          @change=${(event: Event) => this.set(field, (event.target as HTMLSelectElement).value)}
+          @change=${(event: Event) => this.#set(field, (event.target as HTMLSelectElement).value)}
         >
           ${field.required && raw !== '' ? nothing : html`<option value="" ?selected=${raw === ''}>${t.fieldChoose}</option>`}
           ${field.options.map((option) => html`<option value=${String(option)} ?selected=${String(option) === raw}>${String(option)}</option>`)}
@@ -133,7 +133,7 @@ export class SchemaForm extends LitElement {
           aria-invalid=${common.invalid}
           aria-describedby=${common.describedBy}
           ?required=${field.required}
-          @input=${(event: Event) => this.set(field, (event.target as HTMLTextAreaElement).value)}
+          @input=${(event: Event) => this.#set(field, (event.target as HTMLTextAreaElement).value)}
         ></textarea>`;
         break;
       default: {
@@ -148,8 +148,8 @@ export class SchemaForm extends LitElement {
           aria-invalid=${common.invalid}
           aria-describedby=${common.describedBy}
           ?required=${field.required}
-          @input=${(event: Event) => this.set(field, (event.target as HTMLInputElement).value)}
-          @keydown=${this.onKeyDown}
+          @input=${(event: Event) => this.#set(field, (event.target as HTMLInputElement).value)}
+          @keydown=${this.#onKeyDown}
         />`;
       }
     }
@@ -161,7 +161,7 @@ export class SchemaForm extends LitElement {
     </div>`;
   }
 
-  private set(field: FormField, raw: RawValue): void {
+  #set(field: FormField, raw: RawValue): void {
     this.raw = { ...this.raw, [field.name]: raw };
     // A message stays until the field changes, then goes: the user sees their fix was taken.
     if (this.issues[field.name]) {
@@ -170,7 +170,7 @@ export class SchemaForm extends LitElement {
     }
   }
 
-  private onKeyDown(event: KeyboardEvent): void {
+  #onKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Enter' || event.isComposing) return;
     event.preventDefault();
     this.dispatchEvent(new CustomEvent('agent-chat-form-submit', { bubbles: true, composed: false }));

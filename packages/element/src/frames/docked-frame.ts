@@ -40,7 +40,7 @@ export class DockedFrame extends LitElement {
   declare heading: string;
   declare width: number;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -55,12 +55,12 @@ export class DockedFrame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('resize', this.onWindowResize);
+    window.addEventListener('resize', this.#onWindowResize);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('resize', this.onWindowResize);
+    window.removeEventListener('resize', this.#onWindowResize);
     clearDockedSpace();
   }
 
@@ -78,10 +78,10 @@ export class DockedFrame extends LitElement {
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     if (!this.open) {
       return html`<aside class="strip" part="strip">
-        <button type="button" class="icon-button expand" part="expand-button" aria-label=${t.openChat} aria-expanded="false" @click=${() => this.toggle(true)}>
+        <button type="button" class="icon-button expand" part="expand-button" aria-label=${t.openChat} aria-expanded="false" @click=${() => this.#toggle(true)}>
           ${chatIcon}${this.unread > 0 ? html`<span class="badge" part="badge">${this.unread > 99 ? '99+' : this.unread}</span>` : nothing}
         </button>
       </aside>`;
@@ -98,12 +98,12 @@ export class DockedFrame extends LitElement {
         aria-valuemin=${MIN_WIDTH}
         aria-valuemax=${maxWidth()}
         tabindex="0"
-        @pointerdown=${this.onEdgeDown}
-        @keydown=${this.onEdgeKey}
+        @pointerdown=${this.#onEdgeDown}
+        @keydown=${this.#onEdgeKey}
       ></div>
       <header part="header">
         <span class="title" part="title">${this.heading}</span>
-        <button type="button" class="icon-button" part="collapse-button" aria-label=${t.collapseChat} aria-expanded="true" @click=${() => this.toggle(false)}>
+        <button type="button" class="icon-button" part="collapse-button" aria-label=${t.collapseChat} aria-expanded="true" @click=${() => this.#toggle(false)}>
           ${this.side === 'right' ? '›' : '‹'}
         </button>
       </header>
@@ -112,32 +112,32 @@ export class DockedFrame extends LitElement {
     </aside>`;
   }
 
-  private toggle(open: boolean): void {
+  #toggle(open: boolean): void {
     this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
   }
 
-  private onEdgeDown = (event: PointerEvent): void => {
+  #onEdgeDown = (event: PointerEvent): void => {
     const start = this.panelWidth;
     startDrag(event, event.currentTarget as Element, {
       move: ({ dx }) => (this.width = resizeDockedWidth(start, this.side, dx, MIN_WIDTH, maxWidth())),
-      end: (moved) => moved && this.remember(),
+      end: (moved) => moved && this.#remember(),
     });
   };
 
   /** The separator moves with the arrow keys too: the panel's side grows towards the page. */
-  private onEdgeKey = (event: KeyboardEvent): void => {
+  #onEdgeKey = (event: KeyboardEvent): void => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     const dx = event.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP;
     this.width = resizeDockedWidth(this.panelWidth, this.side, dx, MIN_WIDTH, maxWidth());
-    this.remember();
+    this.#remember();
   };
 
-  private remember(): void {
+  #remember(): void {
     if (this.storageKey) writeFrameMemory(this.storageKey, { docked: { width: this.width } });
   }
 
-  private onWindowResize = (): void => this.requestUpdate();
+  #onWindowResize = (): void => this.requestUpdate();
 
   static override styles = [
     tokens,

@@ -21,8 +21,8 @@ export class DrawerFrame extends LitElement {
   declare unread: number;
   declare heading: string;
 
-  private unlockScroll: (() => void) | undefined;
-  private readonly strings = new StringsConsumer(this);
+  #unlockScroll: (() => void) | undefined;
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -33,39 +33,39 @@ export class DrawerFrame extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.unlockScroll?.();
-    this.unlockScroll = undefined;
+    this.#unlockScroll?.();
+    this.#unlockScroll = undefined;
   }
 
   protected override updated(): void {
-    if (this.open && this.isConnected) this.unlockScroll ??= lockBodyScroll();
+    if (this.open && this.isConnected) this.#unlockScroll ??= lockBodyScroll();
     else {
-      this.unlockScroll?.();
-      this.unlockScroll = undefined;
+      this.#unlockScroll?.();
+      this.#unlockScroll = undefined;
     }
   }
 
   protected override render() {
     if (!this.open) {
-      return html`<agent-chat-launcher exportparts="launcher, badge" .unread=${this.unread} @click=${() => this.toggle(true)}></agent-chat-launcher>`;
+      return html`<agent-chat-launcher exportparts="launcher, badge" .unread=${this.unread} @click=${() => this.#toggle(true)}></agent-chat-launcher>`;
     }
-    return html`<div class="overlay" part="overlay" @click=${() => this.toggle(false)}></div>
-      <section class="panel" part="panel" role="dialog" aria-modal="true" aria-label=${this.heading} @keydown=${this.onKeyDown}>
+    return html`<div class="overlay" part="overlay" @click=${() => this.#toggle(false)}></div>
+      <section class="panel" part="panel" role="dialog" aria-modal="true" aria-label=${this.heading} @keydown=${this.#onKeyDown}>
         <header part="header">
           <span class="title" part="title">${this.heading}</span>
-          <button type="button" class="icon-button" part="close-button" aria-label=${this.strings.value.closeChat} @click=${() => this.toggle(false)}>×</button>
+          <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>×</button>
         </header>
         <slot name="messages"></slot>
         <slot name="composer"></slot>
       </section>`;
   }
 
-  private toggle(open: boolean): void {
+  #toggle(open: boolean): void {
     this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
   }
 
-  private onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Escape' && !event.defaultPrevented) this.toggle(false);
+  #onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && !event.defaultPrevented) this.#toggle(false);
   };
 
   static override styles = [

@@ -33,16 +33,16 @@ export class EphemeralFrame extends LitElement {
   /** HIDDEN, VISIBLE or PINNED. */
   declare state: EphemeralState;
 
-  private readonly conversation = new ContextConsumer(this, {
+  readonly #conversation = new ContextConsumer(this, {
     context: conversationContext,
     subscribe: true,
-    callback: (snapshot) => this.onConversation(snapshot),
+    callback: (snapshot) => this.#onConversation(snapshot),
   });
-  private seen: { sent: number; activity: number; running: boolean } | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  #seen: { sent: number; activity: number; running: boolean } | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   /** The pointer rests on the panel: the user is reading it, which is activity too. */
-  private hovered = false;
-  private readonly strings = new StringsConsumer(this);
+  #hovered = false;
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -54,13 +54,13 @@ export class EphemeralFrame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('pointerdown', this.onDocumentPointerDown, true);
+    document.addEventListener('pointerdown', this.#onDocumentPointerDown, true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('pointerdown', this.onDocumentPointerDown, true);
-    clearTimeout(this.timer);
+    document.removeEventListener('pointerdown', this.#onDocumentPointerDown, true);
+    clearTimeout(this.#timer);
   }
 
   /** Apply one of seed 002's events. */
@@ -68,8 +68,8 @@ export class EphemeralFrame extends LitElement {
     const before = this.state;
     const after = nextEphemeralState(before, event);
     this.state = after;
-    if (after !== 'VISIBLE') clearTimeout(this.timer);
-    else if (before !== 'VISIBLE' || restartsTimer(before, event)) this.restartTimer();
+    if (after !== 'VISIBLE') clearTimeout(this.#timer);
+    else if (before !== 'VISIBLE' || restartsTimer(before, event)) this.#restartTimer();
     if ((before === 'HIDDEN') !== (after === 'HIDDEN')) {
       this.dispatchEvent(new CustomEvent('frame-toggle', { detail: after !== 'HIDDEN' }));
     }
@@ -88,8 +88,8 @@ export class EphemeralFrame extends LitElement {
   }
 
   protected override render() {
-    const t = this.strings.value;
-    const snapshot = this.conversation.value;
+    const t = this.#strings.value;
+    const snapshot = this.#conversation.value;
     const hasOutput = Boolean(snapshot && (snapshot.turns.length > 0 || snapshot.queued.length > 0));
     return html`<section
         class="panel output"
@@ -98,8 +98,8 @@ export class EphemeralFrame extends LitElement {
         ?hidden=${this.state === 'HIDDEN'}
         @pointerdown=${() => this.dispatch('press-panel')}
         @focusin=${() => this.dispatch('press-panel')}
-        @pointerenter=${this.onPointerEnter}
-        @pointerleave=${this.onPointerLeave}
+        @pointerenter=${this.#onPointerEnter}
+        @pointerleave=${this.#onPointerLeave}
       >
         <header part="header">
           <span class="title" part="title">${this.heading}</span>
@@ -118,9 +118,9 @@ export class EphemeralFrame extends LitElement {
       </div>`;
   }
 
-  private onConversation(snapshot: ConversationSnapshot): void {
-    const before = this.seen;
-    this.seen = { sent: snapshot.sent, activity: snapshot.activity, running: snapshot.running };
+  #onConversation(snapshot: ConversationSnapshot): void {
+    const before = this.#seen;
+    this.#seen = { sent: snapshot.sent, activity: snapshot.activity, running: snapshot.running };
     // The first snapshot (and a loaded history) is not activity: the panel starts hidden.
     if (!before) return;
     if (snapshot.sent > before.sent) this.dispatch('send');
@@ -132,24 +132,24 @@ export class EphemeralFrame extends LitElement {
    * "Inactivity" is counted from the last thing that happened: while a reply is still in flight (a slow model,
    * a long tool) the stream is active even between events, so the panel does not vanish in mid-answer.
    */
-  private restartTimer(): void {
-    clearTimeout(this.timer);
-    if (this.hovered || this.conversation.value?.running) return;
-    this.timer = setTimeout(() => this.dispatch('timeout'), this.hideAfter);
+  #restartTimer(): void {
+    clearTimeout(this.#timer);
+    if (this.#hovered || this.#conversation.value?.running) return;
+    this.#timer = setTimeout(() => this.dispatch('timeout'), this.hideAfter);
   }
 
-  private onPointerEnter = (): void => {
-    this.hovered = true;
-    clearTimeout(this.timer);
+  #onPointerEnter = (): void => {
+    this.#hovered = true;
+    clearTimeout(this.#timer);
   };
 
-  private onPointerLeave = (): void => {
-    this.hovered = false;
-    if (this.state === 'VISIBLE') this.restartTimer();
+  #onPointerLeave = (): void => {
+    this.#hovered = false;
+    if (this.state === 'VISIBLE') this.#restartTimer();
   };
 
   /** "The user clicks away": anywhere outside the chat (its input bar is part of it). */
-  private onDocumentPointerDown = (event: PointerEvent): void => {
+  #onDocumentPointerDown = (event: PointerEvent): void => {
     if (this.state === 'PINNED' && !event.composedPath().includes(this)) this.dispatch('dismiss');
   };
 

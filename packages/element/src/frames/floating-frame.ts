@@ -42,7 +42,7 @@ export class FloatingFrame extends LitElement {
   /** Where the user put the panel; undefined until they move it, so it follows its corner until then. */
   declare rect: Rect | undefined;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -56,12 +56,12 @@ export class FloatingFrame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('resize', this.onWindowResize);
+    window.addEventListener('resize', this.#onWindowResize);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('resize', this.onWindowResize);
+    window.removeEventListener('resize', this.#onWindowResize);
   }
 
   /** Where the panel is drawn: the user's place, or the default by the launcher, inside the current viewport. */
@@ -84,16 +84,16 @@ export class FloatingFrame extends LitElement {
         ?hidden=${!this.open}
         style=${styleMap({ left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` })}
       >
-        <header part="header" @pointerdown=${this.onHeaderDown}>
+        <header part="header" @pointerdown=${this.#onHeaderDown}>
           <span class="title" part="title">${this.heading}</span>
-          <button type="button" class="icon-button" part="close-button" aria-label=${this.strings.value.closeChat} @click=${() => this.toggle(false)}>
+          <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>
             ×
           </button>
         </header>
         <slot name="messages"></slot>
         <slot name="composer"></slot>
         ${EDGES.map(
-          (edge) => html`<div class="handle ${edge}" part="resize-handle" data-edge=${edge} @pointerdown=${(event: PointerEvent) => this.onResizeDown(event, edge)}></div>`,
+          (edge) => html`<div class="handle ${edge}" part="resize-handle" data-edge=${edge} @pointerdown=${(event: PointerEvent) => this.#onResizeDown(event, edge)}></div>`,
         )}
       </section>
       <agent-chat-launcher
@@ -101,15 +101,15 @@ export class FloatingFrame extends LitElement {
         exportparts="launcher, badge"
         .open=${this.open}
         .unread=${this.unread}
-        @click=${() => this.toggle(!this.open)}
+        @click=${() => this.#toggle(!this.open)}
       ></agent-chat-launcher>`;
   }
 
-  private toggle(open: boolean): void {
+  #toggle(open: boolean): void {
     this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
   }
 
-  private onHeaderDown = (event: PointerEvent): void => {
+  #onHeaderDown = (event: PointerEvent): void => {
     // The header's buttons are clicked, not dragged.
     if (event.composedPath().some((target) => target instanceof HTMLButtonElement)) return;
     const start = this.panelRect;
@@ -117,27 +117,27 @@ export class FloatingFrame extends LitElement {
       move: ({ dx, dy }) => {
         this.rect = clampRect({ ...start, x: start.x + dx, y: start.y + dy }, viewportSize(), MIN_SIZE);
       },
-      end: (moved) => moved && this.remember(),
+      end: (moved) => moved && this.#remember(),
     });
   };
 
-  private onResizeDown(event: PointerEvent, edge: Edge): void {
+  #onResizeDown(event: PointerEvent, edge: Edge): void {
     const start = this.panelRect;
     startDrag(event, event.currentTarget as Element, {
       move: ({ dx, dy }) => {
         const viewport = viewportSize();
         this.rect = clampRect(resizeRectWithin(start, edge, dx, dy, MIN_SIZE, viewport), viewport, MIN_SIZE);
       },
-      end: (moved) => moved && this.remember(),
+      end: (moved) => moved && this.#remember(),
     });
   }
 
-  private remember(): void {
+  #remember(): void {
     if (this.rect && this.storageKey) writeFrameMemory(this.storageKey, { floating: { rect: this.rect } });
   }
 
   /** The stored place is kept as the user left it; only the drawing is clamped, so it comes back when the window grows. */
-  private onWindowResize = (): void => this.requestUpdate();
+  #onWindowResize = (): void => this.requestUpdate();
 
   static override styles = [
     tokens,

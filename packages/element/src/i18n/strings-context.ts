@@ -24,15 +24,15 @@ export function resolveStrings(locale: string | undefined, overrides: Partial<Ag
  * `strings` change; every part below re-renders through the context.
  */
 export class StringsProvider {
-  private readonly provider: ContextProvider<typeof stringsContext>;
-  private locale: string | undefined;
-  private overrides: Partial<AgentChatStrings> | undefined;
+  readonly #provider: ContextProvider<typeof stringsContext>;
+  #locale: string | undefined;
+  #overrides: Partial<AgentChatStrings> | undefined;
 
   constructor(host: ReactiveElement) {
-    this.provider = new ContextProvider(host, { context: stringsContext, initialValue: en });
+    this.#provider = new ContextProvider(host, { context: stringsContext, initialValue: en });
     // A locale's script may run after the element first rendered (two script tags): it shows up when it arrives.
     const refresh = () => {
-      if (this.locale) this.provider.setValue(resolveStrings(this.locale, this.overrides));
+      if (this.#locale) this.#provider.setValue(resolveStrings(this.#locale, this.#overrides));
     };
     host.addController({
       hostConnected: () => addEventListener(LOCALE_REGISTERED, refresh),
@@ -41,26 +41,26 @@ export class StringsProvider {
   }
 
   get value(): AgentChatStrings {
-    return this.provider.value;
+    return this.#provider.value;
   }
 
   update(locale: string | undefined, overrides: Partial<AgentChatStrings> | undefined): void {
-    if (locale === this.locale && overrides === this.overrides) return;
-    this.locale = locale;
-    this.overrides = overrides;
-    this.provider.setValue(resolveStrings(locale, overrides));
+    if (locale === this.#locale && overrides === this.#overrides) return;
+    this.#locale = locale;
+    this.#overrides = overrides;
+    this.#provider.setValue(resolveStrings(locale, overrides));
   }
 }
 
 /** A part's view of the strings: English until (or unless) a shell provides them. */
 export class StringsConsumer {
-  private readonly consumer: ContextConsumer<typeof stringsContext, ReactiveControllerHost & HTMLElement>;
+  readonly #consumer: ContextConsumer<typeof stringsContext, ReactiveControllerHost & HTMLElement>;
 
   constructor(host: ReactiveControllerHost & HTMLElement) {
-    this.consumer = new ContextConsumer(host, { context: stringsContext, subscribe: true });
+    this.#consumer = new ContextConsumer(host, { context: stringsContext, subscribe: true });
   }
 
   get value(): AgentChatStrings {
-    return this.consumer.value ?? en;
+    return this.#consumer.value ?? en;
   }
 }

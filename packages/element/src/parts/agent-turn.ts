@@ -31,8 +31,8 @@ export class AgentTurn extends LitElement {
   /** The server had nothing to undo: the conversation stops offering Undo, but the bar stays to say why. */
   declare private refused: boolean;
 
-  private readonly strings = new StringsConsumer(this);
-  private readonly tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
+  readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
 
   constructor() {
     super();
@@ -47,13 +47,13 @@ export class AgentTurn extends LitElement {
     const steps = this.group?.steps ?? [];
     if (steps.length === 0) return nothing;
     const showUndo = (this.undoable && hasWrites(steps)) || this.refused;
-    return html`<div class="steps" part="turn" role="group" aria-label=${this.strings.value.agentTurn}>
-      ${repeat(steps, (step) => step.key, (step) => this.renderStep(step))}
-      ${showUndo ? html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.runUndo}></agent-chat-undo-bar>` : nothing}
+    return html`<div class="steps" part="turn" role="group" aria-label=${this.#strings.value.agentTurn}>
+      ${repeat(steps, (step) => step.key, (step) => this.#renderStep(step))}
+      ${showUndo ? html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.#runUndo}></agent-chat-undo-bar>` : nothing}
     </div>`;
   }
 
-  private readonly runUndo: UndoFunction = async () => {
+  readonly #runUndo: UndoFunction = async () => {
     try {
       await this.undo?.();
     } catch (error) {
@@ -62,7 +62,7 @@ export class AgentTurn extends LitElement {
     }
   };
 
-  private renderStep(step: Step): TemplateResult {
+  #renderStep(step: Step): TemplateResult {
     switch (step.kind) {
       case 'assistant':
         return html`<agent-chat-message
@@ -86,7 +86,7 @@ export class AgentTurn extends LitElement {
         return html`<agent-chat-confirm-card
           exportparts=${CARD_PARTS}
           .call=${step.call}
-          .tool=${this.tools.value?.get(step.call.name)}
+          .tool=${this.#tools.value?.get(step.call.name)}
           .result=${step.result}
           .decide=${this.decide}
         ></agent-chat-confirm-card>`;

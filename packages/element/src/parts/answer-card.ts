@@ -23,10 +23,10 @@ export class AnswerCard extends LitElement {
   /** The tool call's input; anything not shaped like a FinalAnswer is skipped field by field. */
   declare answer: unknown;
 
-  private readonly strings = new StringsConsumer(this);
-  private readonly conversation = new ContextConsumer(this, { context: conversationContext, subscribe: false });
+  readonly #strings = new StringsConsumer(this);
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: false });
   /** The summary is markdown, rendered as the agent's replies are (safe links, no raw HTML). */
-  private readonly summary = new MarkdownController(this, { allowImages: false });
+  readonly #summary = new MarkdownController(this, { allowImages: false });
 
   constructor() {
     super();
@@ -34,14 +34,14 @@ export class AnswerCard extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('answer')) this.summary.set(readAnswer(this.answer).summary, false);
+    if (changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const { summary, links, suggestions } = readAnswer(this.answer);
     return html`<section class="card" part="answer-card" aria-label=${t.agentTurn}>
-      ${summary ? html`<div class="summary markdown" part="answer-summary">${this.summary.markdown.view()}</div>` : nothing}
+      ${summary ? html`<div class="summary markdown" part="answer-summary">${this.#summary.markdown.view()}</div>` : nothing}
       ${links.length > 0
         ? html`<ul class="links" part="answer-links" aria-label=${t.answerLinks}>
             ${links.map(
@@ -60,7 +60,7 @@ export class AnswerCard extends LitElement {
                   type="button"
                   part="answer-suggestion"
                   aria-label=${format(t.answerSuggestionLabel, { text })}
-                  @click=${() => this.suggest(text)}
+                  @click=${() => this.#suggest(text)}
                 >
                   ${text}
                 </button>
@@ -72,8 +72,8 @@ export class AnswerCard extends LitElement {
   }
 
   /** As if the user typed it: a reply still streaming queues it (the conversation decides). */
-  private suggest(text: string): void {
-    this.conversation.value?.send(text).catch(() => {
+  #suggest(text: string): void {
+    this.#conversation.value?.send(text).catch(() => {
       // The conversation shows its own failures.
     });
   }

@@ -48,13 +48,13 @@ export class Composer extends LitElement {
   declare locked: boolean;
   declare menu: Menu | undefined;
 
-  private readonly conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
-  private readonly draft = new ContextConsumer(this, { context: draftContext, subscribe: true });
-  private readonly adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
-  private readonly strings = new StringsConsumer(this);
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
+  readonly #draft = new ContextConsumer(this, { context: draftContext, subscribe: true });
+  readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
   /** The token the user closed the list for with Escape: it stays closed while they type on in it. */
-  private dismissed: string | undefined;
-  private lookup = 0;
+  #dismissed: string | undefined;
+  #lookup = 0;
 
   constructor() {
     super();
@@ -65,35 +65,35 @@ export class Composer extends LitElement {
 
   /** What is typed. */
   get value(): string {
-    return this.draft.value?.text ?? '';
+    return this.#draft.value?.text ?? '';
   }
 
   set value(text: string) {
-    this.draft.value?.setText(text);
+    this.#draft.value?.setText(text);
   }
 
   override focus(options?: FocusOptions): void {
-    this.textarea?.focus(options);
+    this.#textarea?.focus(options);
   }
 
   /** Send what is typed (the same as pressing Enter). */
   submit(): void {
-    const state = this.conversation.value;
-    const draft = this.draft.value;
+    const state = this.#conversation.value;
+    const draft = this.#draft.value;
     const text = draft?.text.trim();
     if (!state || !draft || !text || (this.locked && state.running)) return;
     const { references, attachments } = draft;
     draft.reset();
-    this.closeMenu();
+    this.#closeMenu();
     state.send(text, { references, attachments }).catch(() => {
       // The controller shows its own errors in the conversation.
     });
   }
 
   protected override render() {
-    const t = this.strings.value;
-    const state = this.conversation.value;
-    const draft = this.draft.value;
+    const t = this.#strings.value;
+    const state = this.#conversation.value;
+    const draft = this.#draft.value;
     const running = state?.running ?? false;
     const stopping = state?.stopping ?? false;
     const text = draft?.text ?? '';
@@ -113,9 +113,9 @@ export class Composer extends LitElement {
         .items=${draft?.references ?? []}
         @item-remove=${(event: ItemRemoveEvent) => draft?.removeReference(event.detail)}
       ></agent-chat-item-chips>
-      <form @submit=${this.onSubmit}>
+      <form @submit=${this.#onSubmit}>
         <div class="field">
-          ${menu ? suggestionList(menu.groups, menu.active, menu.note, (option) => this.pick(option), t.suggestions) : nothing}
+          ${menu ? suggestionList(menu.groups, menu.active, menu.note, (option) => this.#pick(option), t.suggestions) : nothing}
           <textarea
             part="input"
             rows="1"
@@ -128,11 +128,11 @@ export class Composer extends LitElement {
             .value=${live(text)}
             placeholder=${this.placeholder ?? t.composerPlaceholder}
             ?disabled=${this.locked && running}
-            @input=${this.onInput}
-            @keydown=${this.onKeyDown}
-            @keyup=${this.onKeyUp}
-            @click=${this.updateMenu}
-            @blur=${this.closeMenu}
+            @input=${this.#onInput}
+            @keydown=${this.#onKeyDown}
+            @keyup=${this.#onKeyUp}
+            @click=${this.#updateMenu}
+            @blur=${this.#closeMenu}
           ></textarea>
         </div>
         ${running
@@ -157,22 +157,22 @@ export class Composer extends LitElement {
   }
 
   protected override updated(): void {
-    const textarea = this.textarea;
+    const textarea = this.#textarea;
     if (!textarea) return;
     textarea.style.height = 'auto';
     textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
   }
 
-  private get textarea(): HTMLTextAreaElement | null {
+  get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');
   }
 
-  private onInput(event: Event): void {
-    this.draft.value?.setText((event.target as HTMLTextAreaElement).value);
-    this.updateMenu();
+  #onInput(event: Event): void {
+    this.#draft.value?.setText((event.target as HTMLTextAreaElement).value);
+    this.#updateMenu();
   }
 
-  private onKeyDown(event: KeyboardEvent): void {
+  #onKeyDown(event: KeyboardEvent): void {
     // isComposing: Enter that confirms an IME candidate (Japanese, Chinese…) must neither pick nor send.
     if (event.isComposing || event.keyCode === 229) return;
     const menu = this.menu;
@@ -188,15 +188,15 @@ export class Composer extends LitElement {
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count > 0) {
         event.preventDefault();
         const option = optionAt(menu, menu.active);
-        if (option) this.pick(option);
+        if (option) this.#pick(option);
         return;
       }
       if (event.key === 'Escape') {
         // Only the list closes; a drawer around the chat stays open.
         event.preventDefault();
         event.stopPropagation();
-        this.dismissed = tokenKey(menu.token);
-        this.closeMenu();
+        this.#dismissed = tokenKey(menu.token);
+        this.#closeMenu();
         return;
       }
     }
@@ -207,53 +207,53 @@ export class Composer extends LitElement {
   }
 
   /** Moving the caret may leave or enter a token. */
-  private onKeyUp(event: KeyboardEvent): void {
-    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) this.updateMenu();
+  #onKeyUp(event: KeyboardEvent): void {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) this.#updateMenu();
   }
 
-  private onSubmit(event: Event): void {
+  #onSubmit(event: Event): void {
     event.preventDefault();
     this.submit();
   }
 
-  private closeMenu = (): void => {
-    this.lookup += 1;
+  #closeMenu = (): void => {
+    this.#lookup += 1;
     this.menu = undefined;
   };
 
-  private updateMenu = (): void => {
-    const textarea = this.textarea;
+  #updateMenu = (): void => {
+    const textarea = this.#textarea;
     if (!textarea) return;
     const token =
       textarea.selectionStart === textarea.selectionEnd ? tokenAtCaret(textarea.value, textarea.selectionStart) : undefined;
-    if (!token) this.dismissed = undefined;
-    if (!token || this.dismissed === tokenKey(token)) {
-      this.closeMenu();
+    if (!token) this.#dismissed = undefined;
+    if (!token || this.#dismissed === tokenKey(token)) {
+      this.#closeMenu();
       return;
     }
-    const ask = ++this.lookup;
+    const ask = ++this.#lookup;
     const show = (groups: SuggestionGroup[], note?: string) => {
-      if (ask !== this.lookup) return;
+      if (ask !== this.#lookup) return;
       const same = this.menu?.token.start === token.start && this.menu.token.kind === token.kind;
       const count = groups.reduce((sum, group) => sum + group.options.length, 0);
       this.menu = { token, groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note };
     };
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const fail = (template: string) => (error: unknown) =>
       show([], format(template, { message: error instanceof Error ? error.message : String(error) }));
 
     if (token.kind === 'command') {
-      const state = this.conversation.value;
+      const state = this.#conversation.value;
       if (!state) return;
       state.commands().then((commands) => {
         const groups = commandSuggestions(commands, token.query);
         // Nothing to suggest (a path like "/usr", or a server without commands): no list in the way.
         if (groups.length) show(groups);
-        else if (ask === this.lookup) this.menu = undefined;
+        else if (ask === this.#lookup) this.menu = undefined;
       }, fail(t.commandsUnavailable));
       return;
     }
-    const adapter = this.adapter.value;
+    const adapter = this.#adapter.value;
     if (!adapter?.mentionables) {
       this.menu = undefined;
       return;
@@ -266,9 +266,9 @@ export class Composer extends LitElement {
       }, fail(t.mentionsUnavailable));
   };
 
-  private async pick(option: Suggestion): Promise<void> {
-    const textarea = this.textarea;
-    const draft = this.draft.value;
+  async #pick(option: Suggestion): Promise<void> {
+    const textarea = this.#textarea;
+    const draft = this.#draft.value;
     const menu = this.menu;
     if (!textarea || !draft || !menu) return;
     const current = tokenAtCaret(textarea.value, textarea.selectionStart);
@@ -282,7 +282,7 @@ export class Composer extends LitElement {
     }
     const next = replaceToken(textarea.value, token, replacement);
     draft.setText(next.text);
-    this.closeMenu();
+    this.#closeMenu();
     await this.updateComplete;
     textarea.focus();
     textarea.setSelectionRange(next.caret, next.caret);

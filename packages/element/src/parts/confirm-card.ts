@@ -60,10 +60,10 @@ export class ConfirmCard extends LitElement {
   declare private error: string;
   declare private busy: boolean;
 
-  private readonly strings = new StringsConsumer(this);
-  private readonly ids = `card-${++cardIds}`;
+  readonly #strings = new StringsConsumer(this);
+  readonly #ids = `card-${++cardIds}`;
   /** The answer given here, remembered so a denial reads as cancelled even before its result arrives. */
-  private answered: CardDecision['action'] | undefined;
+  #answered: CardDecision['action'] | undefined;
 
   constructor() {
     super();
@@ -78,35 +78,35 @@ export class ConfirmCard extends LitElement {
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
-    this.status = this.computeStatus();
+    this.status = this.#computeStatus();
   }
 
-  private computeStatus(): CardStatus {
+  #computeStatus(): CardStatus {
     const result = this.result;
     if (result) {
       const output = typeof result.output === 'string' ? result.output : '';
-      if (this.answered === 'deny' || (result.isError && NOT_RUN.test(output))) return 'cancelled';
+      if (this.#answered === 'deny' || (result.isError && NOT_RUN.test(output))) return 'cancelled';
       return result.isError ? 'failed' : 'applied';
     }
     if (this.busy) return 'sending';
     if (this.error) return 'error';
-    if (this.answered === 'deny') return 'cancelled';
-    return this.answered ? 'sending' : 'pending';
+    if (this.#answered === 'deny') return 'cancelled';
+    return this.#answered ? 'sending' : 'pending';
   }
 
   protected override render() {
     const call = this.call;
     if (!call) return nothing;
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const preview = call.preview ?? {};
     const title = preview.title || call.label || humanize(call.name);
     const open = this.status === 'pending' || this.status === 'error';
     const schema = editableSchema(this.tool);
     const hasPreview = preview.before !== undefined || preview.after !== undefined || (preview.impact?.length ?? 0) > 0;
-    return html`<article class="card" part="card" tabindex="-1" aria-labelledby="${this.ids}-title" aria-describedby="${this.ids}-status">
+    return html`<article class="card" part="card" tabindex="-1" aria-labelledby="${this.#ids}-title" aria-describedby="${this.#ids}-status">
       <div class="head">
-        <div class="title" id="${this.ids}-title">${title}</div>
-        <span class="badge" id="${this.ids}-status" part="card-status">
+        <div class="title" id="${this.#ids}-title">${title}</div>
+        <span class="badge" id="${this.#ids}-status" part="card-status">
           ${this.status === 'sending' ? spinner : this.status === 'applied' ? '✓ ' : this.status === 'failed' ? '✗ ' : nothing}${t[STATUS_TEXT[this.status]]}
         </span>
       </div>
@@ -115,16 +115,16 @@ export class ConfirmCard extends LitElement {
         ? html`<agent-chat-schema-form
             .schema=${schema}
             .value=${call.input}
-            @agent-chat-form-submit=${this.submitEdit}
-            @keydown=${this.onFormKeyDown}
+            @agent-chat-form-submit=${this.#submitEdit}
+            @keydown=${this.#onFormKeyDown}
           ></agent-chat-schema-form>`
         : html`${preview.before !== undefined || preview.after !== undefined
               ? html`<agent-chat-word-diff .oldText=${preview.before} .newText=${preview.after}></agent-chat-word-diff>`
               : nothing}
             ${preview.impact?.length
               ? html`<div class="impact">
-                  <div class="caption" id="${this.ids}-impact">${t.previewImpact}</div>
-                  <ul aria-labelledby="${this.ids}-impact">
+                  <div class="caption" id="${this.#ids}-impact">${t.previewImpact}</div>
+                  <ul aria-labelledby="${this.#ids}-impact">
                     ${preview.impact.map((line) => html`<li>${line}</li>`)}
                   </ul>
                 </div>`
@@ -136,60 +136,60 @@ export class ConfirmCard extends LitElement {
                 </details>`
               : inputList(call.input)}`}
       ${this.status === 'error' ? html`<p class="error" part="card-error" role="alert">${format(t.cardError, { message: this.error })}</p>` : nothing}
-      ${open ? this.renderActions(Boolean(schema), Boolean(preview.impact?.length)) : nothing}
+      ${open ? this.#renderActions(Boolean(schema), Boolean(preview.impact?.length)) : nothing}
     </article>`;
   }
 
-  private renderActions(canEdit: boolean, destructive: boolean) {
-    const t = this.strings.value;
+  #renderActions(canEdit: boolean, destructive: boolean) {
+    const t = this.#strings.value;
     if (this.editing) {
       return html`<div class="actions">
-        <button type="button" class="primary" part="card-confirm" @click=${this.submitEdit}>${t.editConfirm}</button>
-        <button type="button" part="card-discard" @click=${this.discardEdit}>${t.editDiscard}</button>
+        <button type="button" class="primary" part="card-confirm" @click=${this.#submitEdit}>${t.editConfirm}</button>
+        <button type="button" part="card-discard" @click=${this.#discardEdit}>${t.editDiscard}</button>
       </div>`;
     }
     return html`<div class="actions">
-      <button type="button" class="primary ${destructive ? 'danger' : ''}" part="card-confirm" @click=${() => this.answer({ action: 'approve' })}>
+      <button type="button" class="primary ${destructive ? 'danger' : ''}" part="card-confirm" @click=${() => this.#answer({ action: 'approve' })}>
         ${t.confirm}
       </button>
-      ${canEdit ? html`<button type="button" part="card-edit" @click=${this.startEdit}>${t.edit}</button>` : nothing}
-      <button type="button" part="card-cancel" @click=${() => this.answer({ action: 'deny' })}>${t.cancel}</button>
+      ${canEdit ? html`<button type="button" part="card-edit" @click=${this.#startEdit}>${t.edit}</button>` : nothing}
+      <button type="button" part="card-cancel" @click=${() => this.#answer({ action: 'deny' })}>${t.cancel}</button>
     </div>`;
   }
 
-  private async startEdit(): Promise<void> {
+  async #startEdit(): Promise<void> {
     this.editing = true;
     this.error = '';
     await this.updateComplete;
-    const form = this.form;
+    const form = this.#form;
     await form?.updateComplete;
     form?.focus();
   }
 
-  private async discardEdit(): Promise<void> {
+  async #discardEdit(): Promise<void> {
     this.editing = false;
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('[part="card-edit"]')?.focus();
   }
 
-  private submitEdit(): void {
-    const checked = this.form?.check();
+  #submitEdit(): void {
+    const checked = this.#form?.check();
     if (!checked?.ok) return;
-    void this.answer({ action: 'edit', input: checked.value });
+    void this.#answer({ action: 'edit', input: checked.value });
   }
 
   /** Escape leaves the form (and stops there: the panel around must not close on it). */
-  private onFormKeyDown(event: KeyboardEvent): void {
+  #onFormKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
-    void this.discardEdit();
+    void this.#discardEdit();
   }
 
-  private get form(): SchemaForm | null {
+  get #form(): SchemaForm | null {
     return this.renderRoot.querySelector('agent-chat-schema-form');
   }
 
-  private async answer(decision: CardDecision): Promise<void> {
+  async #answer(decision: CardDecision): Promise<void> {
     const call = this.call;
     if (!call || !this.decide || this.busy) return;
     this.busy = true;
@@ -198,7 +198,7 @@ export class ConfirmCard extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('.card')?.focus();
     try {
       await this.decide(call, decision);
-      this.answered = decision.action;
+      this.#answered = decision.action;
       this.editing = false;
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);

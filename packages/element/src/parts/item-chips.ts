@@ -25,8 +25,8 @@ export class ItemChips extends LitElement {
   declare variant: 'reference' | 'attachment';
   declare removable: boolean;
 
-  private readonly adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
-  private readonly strings = new StringsConsumer(this);
+  readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -37,11 +37,11 @@ export class ItemChips extends LitElement {
 
   protected override render() {
     if (this.items.length === 0) return nothing;
-    const t = this.strings.value;
+    const t = this.#strings.value;
     return html`<ul class="chips" part="chips" aria-label=${this.variant === 'reference' ? t.mentions : t.attachments}>
       ${this.items.map(
         (item) => html`<li class="chip" part=${this.variant}>
-          <button type="button" class="label" title=${item.text ?? item.id} @click=${() => this.adapter.value?.onReference?.(item)}>
+          <button type="button" class="label" title=${item.text ?? item.id} @click=${() => this.#adapter.value?.onReference?.(item)}>
             ${this.variant === 'reference' ? '@' : nothing}${itemLabel(item)}${this.variant === 'attachment' && item.type
               ? html`<span class="type">${item.type}</span>`
               : nothing}

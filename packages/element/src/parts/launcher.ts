@@ -14,7 +14,7 @@ export class Launcher extends LitElement {
   declare open: boolean;
   declare unread: number;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -24,7 +24,7 @@ export class Launcher extends LitElement {
 
   protected override render() {
     const unread = this.open ? 0 : this.unread;
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const label = this.open ? t.closeChat : unread > 0 ? format(t.openChatUnread, { count: unread }) : t.openChat;
     return html`<button type="button" part="launcher" aria-label=${label} aria-expanded=${this.open ? 'true' : 'false'}>
       ${this.open ? html`<span class="close" aria-hidden="true">×</span>` : chatIcon}

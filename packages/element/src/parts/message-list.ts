@@ -18,25 +18,25 @@ const STICK_THRESHOLD = 48;
  * messages queued behind the reply. Kept scrolled to the latest while the reader is there.
  */
 export class MessageList extends LitElement {
-  private readonly conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
-  private readonly tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
-  private readonly strings = new StringsConsumer(this);
-  private readonly known = new KnownConfirmations();
-  private stickToBottom = true;
-  private lastScrollTop = 0;
-  private lastUserKey: string | undefined;
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
+  readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
+  readonly #known = new KnownConfirmations();
+  #stickToBottom = true;
+  #lastScrollTop = 0;
+  #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
-  private readonly growth = new ResizeObserver(() => this.keepBottom());
-  private observed: Element | null = null;
+  readonly #growth = new ResizeObserver(() => this.#keepBottom());
+  #observed: Element | null = null;
 
   constructor() {
     super();
-    this.addEventListener('scroll', this.onScroll, { passive: true });
+    this.addEventListener('scroll', this.#onScroll, { passive: true });
   }
 
   protected override render() {
-    const t = this.strings.value;
-    const state = this.conversation.value;
+    const t = this.#strings.value;
+    const state = this.#conversation.value;
     if (!state) return nothing;
     const announcer = html`<agent-chat-reply-announcer></agent-chat-reply-announcer>`;
     const items = toDisplayItems(state.turns, state.running, state.pending);
@@ -47,9 +47,9 @@ export class MessageList extends LitElement {
     // (adapter.confirm, a client tool's handler), and a card then would offer buttons that cannot work.
     const waiting = state.running ? [] : state.pending;
     const groups = groupTurns(items, {
-      tools: this.tools.value ?? new Map(),
+      tools: this.#tools.value ?? new Map(),
       pending: waiting,
-      known: this.known.remember(state.sessionId, waiting),
+      known: this.#known.remember(state.sessionId, waiting),
     });
     const last = groups[groups.length - 1];
     // The log stays quiet while text streams in; the announcer says each finished reply once.
@@ -86,42 +86,42 @@ export class MessageList extends LitElement {
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    const turns = this.conversation.value?.turns ?? [];
+    const turns = this.#conversation.value?.turns ?? [];
     const lastUser = turns[lastUserIndex(turns)];
     // The user's own new message always brings the view down, wherever they had scrolled.
-    if (lastUser !== undefined && lastUser.id !== this.lastUserKey) this.stickToBottom = true;
-    this.lastUserKey = lastUser?.id;
+    if (lastUser !== undefined && lastUser.id !== this.#lastUserKey) this.#stickToBottom = true;
+    this.#lastUserKey = lastUser?.id;
   }
 
   protected override updated(): void {
     const items = this.renderRoot.querySelector('.items');
-    if (items !== this.observed) {
-      this.growth.disconnect();
-      if (items) this.growth.observe(items);
-      this.observed = items;
+    if (items !== this.#observed) {
+      this.#growth.disconnect();
+      if (items) this.#growth.observe(items);
+      this.#observed = items;
     }
-    this.keepBottom();
+    this.#keepBottom();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.growth.disconnect();
-    this.observed = null;
+    this.#growth.disconnect();
+    this.#observed = null;
   }
 
-  private keepBottom(): void {
-    if (!this.stickToBottom) return;
+  #keepBottom(): void {
+    if (!this.#stickToBottom) return;
     this.scrollTop = this.scrollHeight;
     // Where the list put itself, since the scroll events of several such moves may come as one, or not at all.
-    this.lastScrollTop = this.scrollTop;
+    this.#lastScrollTop = this.scrollTop;
   }
 
   /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
-  private readonly onScroll = (): void => {
+  readonly #onScroll = (): void => {
     const top = this.scrollTop;
     const near = this.scrollHeight - top - this.clientHeight <= STICK_THRESHOLD;
-    if (near || top < this.lastScrollTop) this.stickToBottom = near;
-    this.lastScrollTop = top;
+    if (near || top < this.#lastScrollTop) this.#stickToBottom = near;
+    this.#lastScrollTop = top;
   };
 
   static override styles = [

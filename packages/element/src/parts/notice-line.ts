@@ -25,7 +25,7 @@ export class NoticeLine extends LitElement {
   declare text: string;
   declare code: string | undefined;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -37,13 +37,13 @@ export class NoticeLine extends LitElement {
   /** What the line says: for a known status code, the element's own words. */
   get shownText(): string {
     const key = this.tone === 'status' && this.code ? STATUS_TEXT[this.code] : undefined;
-    return key ? this.strings.value[key] : this.text;
+    return key ? this.#strings.value[key] : this.text;
   }
 
   protected override render() {
     if (this.tone === 'error') {
       return html`<div class="line" part="error" role="alert">
-        ${alertIcon}<span class="visually-hidden">${this.strings.value.error}:</span>
+        ${alertIcon}<span class="visually-hidden">${this.#strings.value.error}:</span>
         <span class="text">${this.text}</span>${this.code ? html`<span class="code">${this.code}</span>` : nothing}
       </div>`;
     }

@@ -17,30 +17,30 @@ export class QuickActions extends LitElement {
 
   declare actions: readonly QuickAction[];
 
-  private readonly adapter = new ContextConsumer(this, {
+  readonly #adapter = new ContextConsumer(this, {
     context: adapterContext,
     subscribe: true,
-    callback: (adapter) => this.refresh(adapter),
+    callback: (adapter) => this.#refresh(adapter),
   });
-  private readonly conversation = new ContextConsumer(this, {
+  readonly #conversation = new ContextConsumer(this, {
     context: conversationContext,
     subscribe: true,
     callback: (state) => {
-      if (this.wasRunning && !state.running) this.refresh(this.adapter.value);
-      this.wasRunning = state.running;
+      if (this.#wasRunning && !state.running) this.#refresh(this.#adapter.value);
+      this.#wasRunning = state.running;
     },
   });
-  private wasRunning = false;
-  private readonly strings = new StringsConsumer(this);
-  private asked = 0;
+  #wasRunning = false;
+  readonly #strings = new StringsConsumer(this);
+  #asked = 0;
 
   constructor() {
     super();
     this.actions = [];
   }
 
-  private async refresh(adapter: AgentChatAdapter | undefined): Promise<void> {
-    const ask = ++this.asked;
+  async #refresh(adapter: AgentChatAdapter | undefined): Promise<void> {
+    const ask = ++this.#asked;
     if (!adapter?.quickActions) {
       this.actions = [];
       return;
@@ -48,18 +48,18 @@ export class QuickActions extends LitElement {
     try {
       const context = await adapter.getContext?.();
       const actions = await adapter.quickActions(context ?? undefined);
-      if (ask === this.asked) this.actions = actions ?? [];
+      if (ask === this.#asked) this.actions = actions ?? [];
     } catch (error) {
       console.error('[agent-chat] adapter.quickActions failed:', error);
-      if (ask === this.asked) this.actions = [];
+      if (ask === this.#asked) this.actions = [];
     }
   }
 
   protected override render() {
     if (this.actions.length === 0) return nothing;
-    return html`<div class="actions" part="quick-actions" role="group" aria-label=${this.strings.value.quickActions}>
+    return html`<div class="actions" part="quick-actions" role="group" aria-label=${this.#strings.value.quickActions}>
       ${this.actions.map(
-        (action) => html`<button type="button" part="quick-action" @click=${() => void this.conversation.value?.send(action.text)}>
+        (action) => html`<button type="button" part="quick-action" @click=${() => void this.#conversation.value?.send(action.text)}>
           ${action.label}
         </button>`,
       )}

@@ -23,14 +23,14 @@ export class ReplyAnnouncer extends LitElement {
 
   declare private message: string;
 
-  private readonly conversation = new ContextConsumer(this, {
+  readonly #conversation = new ContextConsumer(this, {
     context: conversationContext,
     subscribe: true,
-    callback: (state) => this.watch(state),
+    callback: (state) => this.#watch(state),
   });
-  private readonly tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
-  private readonly strings = new StringsConsumer(this);
-  private wasRunning = false;
+  readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
+  #wasRunning = false;
 
   constructor() {
     super();
@@ -42,15 +42,15 @@ export class ReplyAnnouncer extends LitElement {
     return this.message;
   }
 
-  private watch({ running, turns, pending }: ConversationSnapshot): void {
-    const finished = this.wasRunning && !running;
-    this.wasRunning = running;
+  #watch({ running, turns, pending }: ConversationSnapshot): void {
+    const finished = this.#wasRunning && !running;
+    this.#wasRunning = running;
     if (!finished) return;
     // A card the user must answer is news too: nothing else tells a screen reader the turn waits for them.
     const waiting = pending.find(isConfirmation);
     const reply = [
-      lastReply(turns, this.tools.value ?? new Map()),
-      waiting && format(this.strings.value.waitingForConfirmation, { label: waiting.label || waiting.name }),
+      lastReply(turns, this.#tools.value ?? new Map()),
+      waiting && format(this.#strings.value.waitingForConfirmation, { label: waiting.label || waiting.name }),
     ]
       .filter(Boolean)
       .join(' ');
@@ -63,7 +63,7 @@ export class ReplyAnnouncer extends LitElement {
   }
 
   protected override render() {
-    void this.conversation;
+    void this.#conversation;
     return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.message}</div>`;
   }
 

@@ -16,7 +16,7 @@ export class ThinkingBlock extends LitElement {
   declare text: string;
   declare streaming: boolean;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -25,7 +25,7 @@ export class ThinkingBlock extends LitElement {
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     return html`<details part="thinking">
       <summary part="thinking-summary">
         ${this.streaming ? spinner : ''}<span>${this.streaming ? t.thinking : t.thoughtProcess}</span>

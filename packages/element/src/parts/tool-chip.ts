@@ -45,8 +45,8 @@ export class ToolChip extends LitElement {
   /** Overrides the server's label (the host adapter's `labelFor`). */
   declare label: string | undefined;
 
-  private readonly strings = new StringsConsumer(this);
-  private readonly adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
+  readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
 
   constructor() {
     super();
@@ -59,8 +59,8 @@ export class ToolChip extends LitElement {
   protected override render() {
     const call = this.call;
     if (!call) return nothing;
-    const t = this.strings.value;
-    const label = this.label || this.hostLabel(call) || call.label || call.name;
+    const t = this.#strings.value;
+    const label = this.label || this.#hostLabel(call) || call.label || call.name;
     const head = html`${this.state === 'running'
         ? spinner
         : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
@@ -82,9 +82,9 @@ export class ToolChip extends LitElement {
   }
 
   /** The host's own wording for a call, if it has one; a failing labelFor must not break the conversation. */
-  private hostLabel(call: ToolCallTurn): string | undefined {
+  #hostLabel(call: ToolCallTurn): string | undefined {
     try {
-      return this.adapter.value?.labelFor?.(call);
+      return this.#adapter.value?.labelFor?.(call);
     } catch (error) {
       console.error('[agent-chat] adapter.labelFor failed:', error);
       return undefined;

@@ -26,7 +26,7 @@ export class UndoBar extends LitElement {
   /** The server had nothing to undo: the button would only fail again. */
   declare private gone: boolean;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -37,20 +37,20 @@ export class UndoBar extends LitElement {
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     return html`<div class="bar" part="undo-bar">
       ${this.gone
         ? nothing
-        : html`<button type="button" part="undo-button" aria-label=${t.undoLabel} ?disabled=${this.busy} @click=${this.onClick}>
+        : html`<button type="button" part="undo-button" aria-label=${t.undoLabel} ?disabled=${this.busy} @click=${this.#onClick}>
             ${this.busy ? spinner : undoIcon}<span>${this.busy ? t.undoing : t.undo}</span>
           </button>`}
       <span class="error" part="undo-error" role="status">${this.error}</span>
     </div>`;
   }
 
-  private async onClick(): Promise<void> {
+  async #onClick(): Promise<void> {
     if (!this.undo || this.busy) return;
-    const t = this.strings.value;
+    const t = this.#strings.value;
     this.busy = true;
     this.error = '';
     try {

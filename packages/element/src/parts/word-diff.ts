@@ -18,7 +18,7 @@ export class WordDiff extends LitElement {
   declare oldText: string | undefined;
   declare newText: string | undefined;
 
-  private readonly strings = new StringsConsumer(this);
+  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -27,7 +27,7 @@ export class WordDiff extends LitElement {
   }
 
   protected override render() {
-    const t = this.strings.value;
+    const t = this.#strings.value;
     const { oldText: before, newText: after } = this;
     if (before === undefined && after === undefined) return nothing;
     if (before === undefined || after === undefined) {

@@ -15,28 +15,28 @@ const EMPTY: ToolCatalog = new Map();
  * breaks the chat.
  */
 export class ToolCatalogProvider {
-  private readonly provider: ContextProvider<typeof toolCatalogContext>;
+  readonly #provider: ContextProvider<typeof toolCatalogContext>;
   /** The endpoint the catalog is from (or being fetched from); cleared by a failure so a later load retries. */
-  private endpoint = '';
+  #endpoint = '';
 
   constructor(host: ReactiveElement) {
-    this.provider = new ContextProvider(host, { context: toolCatalogContext, initialValue: EMPTY });
+    this.#provider = new ContextProvider(host, { context: toolCatalogContext, initialValue: EMPTY });
   }
 
   /** The catalog of this endpoint, fetched with `fetchTools` unless it is already there or on its way. */
   load(endpoint: string, fetchTools: () => Promise<ToolsResponse>): void {
-    if (endpoint === this.endpoint) return;
-    this.endpoint = endpoint;
-    this.provider.setValue(EMPTY);
+    if (endpoint === this.#endpoint) return;
+    this.#endpoint = endpoint;
+    this.#provider.setValue(EMPTY);
     if (!endpoint) return;
     fetchTools()
       .then((response) => new Map(response.tools.map((tool) => [tool.name, tool])))
       .then(
         (catalog) => {
-          if (this.endpoint === endpoint) this.provider.setValue(catalog);
+          if (this.#endpoint === endpoint) this.#provider.setValue(catalog);
         },
         () => {
-          if (this.endpoint === endpoint) this.endpoint = '';
+          if (this.#endpoint === endpoint) this.#endpoint = '';
         },
       );
   }

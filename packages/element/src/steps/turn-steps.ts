@@ -87,16 +87,16 @@ function toolStep(item: Extract<DisplayItem, { kind: 'tool' }>, context: StepCon
  * (the server forgets a pending call once it is answered). Forgotten when the conversation changes.
  */
 export class KnownConfirmations {
-  private sessionId = '';
-  private readonly calls = new Map<string, PendingCall>();
+  #sessionId = '';
+  readonly #calls = new Map<string, PendingCall>();
 
   remember(sessionId: string, pending: readonly PendingCall[]): ReadonlyMap<string, PendingCall> {
-    if (sessionId !== this.sessionId) {
-      this.sessionId = sessionId;
-      this.calls.clear();
+    if (sessionId !== this.#sessionId) {
+      this.#sessionId = sessionId;
+      this.#calls.clear();
     }
-    for (const call of pending) if (isConfirmation(call)) this.calls.set(call.toolCallId, call);
-    return this.calls;
+    for (const call of pending) if (isConfirmation(call)) this.#calls.set(call.toolCallId, call);
+    return this.#calls;
   }
 }
 

@@ -15,54 +15,54 @@ export interface AgentClientOptions {
 /** The agent server's HTTP routes, one method each. Knows nothing of turns or rendering. */
 export class AgentClient {
   readonly endpoint: string;
-  private readonly options: AgentClientOptions;
+  readonly #options: AgentClientOptions;
 
   constructor(options: AgentClientOptions) {
     this.endpoint = options.endpoint.replace(/\/+$/, '');
-    this.options = options;
+    this.#options = options;
   }
 
   /** POST a message; resolves once the server has accepted it and started streaming. */
   sendMessage(sessionId: string, body: SendMessageRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    return this.stream(`${this.session(sessionId)}/messages`, body, signal);
+    return this.#stream(`${this.#session(sessionId)}/messages`, body, signal);
   }
 
   /** POST answers to the calls a run stopped for; the same turn continues as a new stream. */
   resume(sessionId: string, body: ResumeRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    return this.stream(`${this.session(sessionId)}/resume`, body, signal);
+    return this.#stream(`${this.#session(sessionId)}/resume`, body, signal);
   }
 
   /** Ask the server to stop the session's run; it ends the stream with `done` (stopReason `cancelled`). */
   async cancel(sessionId: string): Promise<void> {
-    await this.request(`${this.session(sessionId)}/cancel`, { method: 'POST' });
+    await this.#request(`${this.#session(sessionId)}/cancel`, { method: 'POST' });
   }
 
   async undo(sessionId: string): Promise<UndoResponse> {
-    const response = await this.request(`${this.session(sessionId)}/undo`, { method: 'POST' });
+    const response = await this.#request(`${this.#session(sessionId)}/undo`, { method: 'POST' });
     return (await response.json()) as UndoResponse;
   }
 
   /** The stored conversation; a session the server has never seen comes back empty. */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResponse> {
-    const response = await this.request(this.session(sessionId), signal ? { signal } : {});
+    const response = await this.#request(this.#session(sessionId), signal ? { signal } : {});
     return (await response.json()) as SessionResponse;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.request(this.session(sessionId), { method: 'DELETE' });
+    await this.#request(this.#session(sessionId), { method: 'DELETE' });
   }
 
   async tools(signal?: AbortSignal): Promise<ToolsResponse> {
-    const response = await this.request('/tools', signal ? { signal } : {});
+    const response = await this.#request('/tools', signal ? { signal } : {});
     return (await response.json()) as ToolsResponse;
   }
 
-  private session(sessionId: string): string {
+  #session(sessionId: string): string {
     return `/sessions/${encodeURIComponent(sessionId)}`;
   }
 
-  private async stream(path: string, body: unknown, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    const response = await this.request(path, {
+  async #stream(path: string, body: unknown, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
+    const response = await this.#request(path, {
       method: 'POST',
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -75,10 +75,10 @@ export class AgentClient {
     return readSseStream(response.body);
   }
 
-  private async request(path: string, init: RequestInit): Promise<Response> {
-    const headers = new Headers(await this.options.headers?.());
+  async #request(path: string, init: RequestInit): Promise<Response> {
+    const headers = new Headers(await this.#options.headers?.());
     new Headers(init.headers).forEach((value, key) => headers.set(key, value));
-    const credentials = this.options.credentials?.();
+    const credentials = this.#options.credentials?.();
     const response = await fetch(`${this.endpoint}${path}`, { ...init, headers, ...(credentials ? { credentials } : {}) });
     if (!response.ok) throw await readHttpError(response);
     return response;
