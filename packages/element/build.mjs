@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { minify } from 'terser';
 import { minifyTemplatesPlugin } from './build/minify-templates.mjs';
 import { printReport } from './build/size-report.mjs';
+import { bundledPackages, licenseBanner, licenseFile } from './build/third-party-licenses.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outfile = join(here, 'dist/agent-chat.js');
@@ -25,7 +26,8 @@ const result = await build({
   target: 'es2022',
   platform: 'browser',
   sourcemap: false,
-  legalComments: 'eof',
+  // The notices go in one banner and a text file beside the bundle (build/third-party-licenses.mjs).
+  legalComments: 'none',
   plugins: [minifyTemplatesPlugin()],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.
@@ -50,6 +52,8 @@ if (zodInputs.length > 0 || protocolInputs.length > 0) {
 // `--report`: what the bytes are, printed before the budget check so an over-budget build still shows them.
 if (process.argv.includes('--report')) printReport(result.metafile);
 
+const packages = await bundledPackages(result.metafile);
+
 // terser after esbuild: its compressor finds what esbuild's single pass leaves (measured: 1.2 KB gzip less).
 // Safe options only: no pure_getters (Lit reads layout properties for their side effects), no unsafe_*.
 const compressed = await minify(result.outputFiles[0].text, {
@@ -57,7 +61,7 @@ const compressed = await minify(result.outputFiles[0].text, {
   ecma: 2020,
   compress: { passes: 3 },
   mangle: true,
-  format: { comments: 'some' },
+  format: { comments: false, preamble: licenseBanner(packages) },
 });
 const code = new TextEncoder().encode(compressed.code);
 const gzipBytes = gzipSync(code, { level: 9 }).length;
@@ -69,6 +73,7 @@ if (gzipBytes > BUDGET_GZIP_BYTES) {
 }
 await mkdir(dirname(outfile), { recursive: true });
 await writeFile(outfile, code);
+await writeFile(join(here, 'dist/THIRD-PARTY-LICENSES.txt'), licenseFile(packages));
 
 // A locale's module registers its table into the element's (through a global), so it needs no more than itself.
 for (const locale of LOCALES) {

@@ -62,8 +62,10 @@ export function minifyCss(pieces) {
         collapsible
           ? part
               .replace(SPACE_RUNS, ' ')
-              // Not around `:`: `.a :hover` and `.a:hover` are different selectors.
+              // Not before `:`: `.a :hover` and `.a:hover` are different selectors; after one it is a declaration's
+              // or a media feature's space, which CSS does not need.
               .replace(/ ?([{};,>]) ?/g, '$1')
+              .replace(/: /g, ':')
               .replace(/;}/g, '}')
           : part,
       )

@@ -1,0 +1,16 @@
+import type { Metafile } from 'esbuild';
+
+export interface BundledPackage {
+  name: string;
+  version: string;
+  license: string;
+  /** The package's LICENSE file. */
+  text: string;
+}
+
+/** The packages the bundle's inputs come from; `root` is the directory the metafile's paths are relative to. */
+export function bundledPackages(metafile: Pick<Metafile, 'inputs'> | { inputs: Record<string, unknown> }, root?: string): Promise<BundledPackage[]>;
+/** The one-line notice at the top of the bundle. */
+export function licenseBanner(packages: BundledPackage[]): string;
+/** dist/THIRD-PARTY-LICENSES.txt: every package's license text. */
+export function licenseFile(packages: BundledPackage[]): string;
