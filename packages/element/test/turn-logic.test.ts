@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
 import { toDisplayItems } from '../src/conversation/display-items.js';
-import { formFields, fromRaw } from '../src/forms/schema-fields.js';
-import { validateAgainstSchema, type JsonSchema } from '../src/forms/validate-against-schema.js';
+import { fieldIssue, formFields, fromRaw, type JsonSchema } from '../src/forms/schema-fields.js';
 import { groupTurns } from '../src/steps/turn-steps.js';
 import { diffWords } from '../src/text/diff-words.js';
 
@@ -125,7 +124,7 @@ describe('diffWords', () => {
   });
 });
 
-describe('validateAgainstSchema and the form fields', () => {
+describe('the form fields and their limits', () => {
   const schema: JsonSchema = {
     type: 'object',
     properties: {
@@ -139,17 +138,23 @@ describe('validateAgainstSchema and the form fields', () => {
     required: ['id', 'text'],
   };
 
-  it('accepts a valid value and names each field that is wrong', () => {
-    expect(validateAgainstSchema({ id: 'a', text: 'hello', priority: 2, status: 'open', tags: ['x'], note: null }, schema)).to.deep.equal([]);
-    const issues = validateAgainstSchema({ text: 'hi', priority: 9, status: 'later', tags: ['a', 'b', 'c'] }, schema);
-    expect(issues.map((i) => [i.path.join('.'), i.key])).to.deep.equal([
-      ['id', 'fieldRequired'],
-      ['text', 'fieldMinLength'],
-      ['priority', 'fieldMaximum'],
-      ['status', 'fieldEnum'],
-      ['tags', 'fieldMaxItems'],
+  it('accepts a valid value and names what is wrong with each field', () => {
+    const fields = Object.fromEntries(formFields(schema, {}).map((f) => [f.name, f]));
+    const issue = (name: string, value: unknown) => fieldIssue(fields[name]!, value);
+    expect([issue('id', 'a'), issue('text', 'hello'), issue('priority', 2), issue('tags', ['x']), issue('note', null)]).to.deep.equal([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
     ]);
-    expect(validateAgainstSchema({ id: 'a', text: 'hello', priority: 2.5 }, schema)[0]).to.deep.include({ key: 'fieldInteger' });
+    expect(issue('id', undefined)).to.deep.equal({ key: 'fieldRequired' });
+    expect(issue('text', 'hi')).to.deep.equal({ key: 'fieldMinLength', limit: 3 });
+    expect(issue('text', 'much too long')).to.deep.equal({ key: 'fieldMaxLength', limit: 10 });
+    expect(issue('priority', 9)).to.deep.equal({ key: 'fieldMaximum', limit: 5 });
+    expect(issue('priority', 0)).to.deep.equal({ key: 'fieldMinimum', limit: 1 });
+    expect(issue('tags', ['a', 'b', 'c'])).to.deep.equal({ key: 'fieldMaxItems', limit: 2 });
+    expect(issue('priority', undefined), 'an optional field left empty').to.equal(undefined);
   });
 
   it('turns each property into a control and reads it back', () => {

@@ -1,5 +1,25 @@
 import type { StringKey } from '../i18n/strings.js';
-import type { JsonSchema } from './validate-against-schema.js';
+/** The part of JSON Schema a tool's input uses (what zod's toJSONSchema writes for plain objects). */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
 
 /** How one property of a tool's input is edited. Anything without a natural control is edited as JSON. */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'choice' | 'list' | 'json';
@@ -21,6 +41,12 @@ export interface FormField {
 export type RawValue = string | boolean;
 
 export type Parsed = { value: unknown } | { issue: StringKey };
+
+/** A message key of the strings table and the limit it names. */
+export interface FieldIssue {
+  key: StringKey;
+  limit?: number | string;
+}
 
 /** The fields of an object schema, in the schema's order. */
 export function formFields(schema: JsonSchema, input: unknown): FormField[] {
@@ -112,6 +138,43 @@ export function fromRaw(field: FormField, raw: RawValue): Parsed {
         return { issue: 'fieldJson' };
       }
     }
+  }
+}
+
+/**
+ * What the tool's schema says is wrong with a field's value (as fromRaw read it), so an edit is refused next to
+ * the field rather than by the server. The control already gives the value its type (a number, one of the
+ * options, a list of strings), so only the schema's limits are left to check. The server validates again.
+ */
+export function fieldIssue(field: FormField, value: unknown): FieldIssue | undefined {
+  const s = field.schema;
+  if (value === undefined || value === null) return field.required && value === undefined ? { key: 'fieldRequired' } : undefined;
+  if (typeof value === 'number') {
+    if (value < (s.minimum ?? -Infinity)) return { key: 'fieldMinimum', limit: s.minimum };
+    if (value > (s.maximum ?? Infinity)) return { key: 'fieldMaximum', limit: s.maximum };
+    if (value <= (s.exclusiveMinimum ?? -Infinity)) return { key: 'fieldMinimum', limit: `> ${s.exclusiveMinimum}` };
+    if (value >= (s.exclusiveMaximum ?? Infinity)) return { key: 'fieldMaximum', limit: `< ${s.exclusiveMaximum}` };
+  }
+  if (typeof value === 'string') {
+    // Characters as a person counts them (code points), as JSON Schema does.
+    const length = [...value].length;
+    if (length < (s.minLength ?? 0)) return length ? { key: 'fieldMinLength', limit: s.minLength } : { key: 'fieldRequired' };
+    if (length > (s.maxLength ?? Infinity)) return { key: 'fieldMaxLength', limit: s.maxLength };
+    if (s.pattern !== undefined && !matches(s.pattern, value)) return { key: 'fieldPattern' };
+  }
+  if (Array.isArray(value)) {
+    if (value.length < (s.minItems ?? 0)) return { key: 'fieldMinItems', limit: s.minItems };
+    if (value.length > (s.maxItems ?? Infinity)) return { key: 'fieldMaxItems', limit: s.maxItems };
+  }
+  return undefined;
+}
+
+/** JSON Schema patterns are ECMAScript regexes, unanchored; one this browser cannot compile is not held against the value. */
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
   }
 }
 

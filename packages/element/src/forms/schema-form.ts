@@ -2,8 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues, type TemplateResul
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type AgentChatStrings } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
-import { formFields, fromRaw, toRaw, type FormField, type RawValue } from './schema-fields.js';
-import { validateAgainstSchema, type JsonSchema, type SchemaIssue } from './validate-against-schema.js';
+import { fieldIssue, formFields, fromRaw, toRaw, type FormField, type JsonSchema, type RawValue } from './schema-fields.js';
 
 export type FormCheck = { ok: true; value: Record<string, unknown> } | { ok: false };
 
@@ -56,13 +55,10 @@ export class SchemaForm extends LitElement {
     const value: Record<string, unknown> = isObject(this.value) ? { ...this.value } : {};
     for (const field of this.#fields) {
       const parsed = fromRaw(field, this.raw[field.name] ?? '');
-      if ('issue' in parsed) issues[field.name] = t[parsed.issue];
-      else if (parsed.value === undefined) delete value[field.name];
+      const issue = 'issue' in parsed ? { key: parsed.issue } : fieldIssue(field, parsed.value);
+      if (issue) issues[field.name] = format(t[issue.key], { limit: issue.limit ?? '' });
+      else if (!('value' in parsed) || parsed.value === undefined) delete value[field.name];
       else value[field.name] = parsed.value;
-    }
-    for (const issue of this.schema ? validateAgainstSchema(value, this.schema) : []) {
-      const name = String(issue.path[0] ?? '');
-      issues[name] ??= message(issue, t);
     }
     this.issues = issues;
     if (Object.keys(issues).length === 0) return { ok: true, value };
@@ -251,10 +247,6 @@ export class SchemaForm extends LitElement {
       }
     `,
   ];
-}
-
-function message(issue: SchemaIssue, t: AgentChatStrings): string {
-  return format(t[issue.key], issue.values ?? {});
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -97,8 +97,6 @@ export const fr: AgentChatStrings = {
   fieldMinItems: 'Il faut au moins {limit} éléments.',
   fieldMaxItems: 'Au plus {limit} éléments.',
   fieldPattern: 'N’a pas le format attendu.',
-  fieldEnum: 'Choisissez l’une des options.',
-  fieldType: 'Attendu : {type}.',
   fieldJson: 'JSON invalide.',
   fieldListHint: 'Un élément par ligne.',
   fieldChoose: 'Choisir…',

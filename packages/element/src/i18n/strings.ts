@@ -104,8 +104,6 @@ export const en = {
   fieldMinItems: 'Needs at least {limit} items.',
   fieldMaxItems: 'Takes at most {limit} items.',
   fieldPattern: 'Does not have the expected format.',
-  fieldEnum: 'Choose one of the options.',
-  fieldType: 'Expected {type}.',
   fieldJson: 'Not valid JSON.',
   fieldListHint: 'One item per line.',
   fieldChoose: 'Choose…',

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@agent-chat/protocol';
 import type { SchemaForm } from '../forms/schema-form.js';
 import { humanize } from '../forms/schema-fields.js';
-import type { JsonSchema } from '../forms/validate-against-schema.js';
+import type { JsonSchema } from '../forms/schema-fields.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type StringKey } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
