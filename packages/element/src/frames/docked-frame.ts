@@ -87,7 +87,7 @@ export class DockedFrame extends LitElement {
       </aside>`;
     }
     const width = this.panelWidth;
-    return html`<aside class="panel" part="panel" aria-label=${this.heading} style="width: ${width}px">
+    return html`<aside class="panel" part="panel" aria-label=${this.heading} .style=${`width:${width}px`}>
       <div
         class="edge"
         part="resize-edge"

@@ -1,5 +1,4 @@
 import { LitElement, css, html, type PropertyValues } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { clampRect } from '../layout/clamp.js';
 import { startDrag } from '../layout/drag.js';
 import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
@@ -76,13 +75,14 @@ export class FloatingFrame extends LitElement {
 
   protected override render() {
     const rect = this.panelRect;
+    // `.style` is a property binding, not the style attribute: CSSOM, which a strict CSP (no style-src-attr) allows.
     return html`<section
         class="panel"
         part="panel"
         role="dialog"
         aria-label=${this.heading}
         ?hidden=${!this.open}
-        style=${styleMap({ left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` })}
+        .style=${`left:${rect.x}px;top:${rect.y}px;width:${rect.width}px;height:${rect.height}px`}
       >
         <header part="header" @pointerdown=${this.#onHeaderDown}>
           <span class="title" part="title">${this.heading}</span>

@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
@@ -48,7 +47,7 @@ export class AgentTurn extends LitElement {
     if (steps.length === 0) return nothing;
     const showUndo = (this.undoable && hasWrites(steps)) || this.refused;
     return html`<div class="steps" part="turn" role="group" aria-label=${this.#strings.value.agentTurn}>
-      ${repeat(steps, (step) => step.key, (step) => this.#renderStep(step))}
+      ${steps.map((step) => this.#renderStep(step))}
       ${showUndo ? html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.#runUndo}></agent-chat-undo-bar>` : nothing}
     </div>`;
   }

@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { UserTurn } from '@agent-chat/protocol';
 import { conversationContext } from '../conversation/conversation-context.js';
@@ -52,11 +51,11 @@ export class MessageList extends LitElement {
       known: this.#known.remember(state.sessionId, waiting),
     });
     const last = groups[groups.length - 1];
+    // map, not repeat: turns and the queue only grow at the end (or are replaced whole), so DOM kept by position
+    // is kept by item, and repeat's keyed diffing cost 0.7 KB of the bundle's gzip budget.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog}>
-        ${repeat(
-          groups,
-          (group) => group.key,
+        ${groups.map(
           (group) => html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
             ? html`<agent-chat-turn
                 exportparts=${TURN_PARTS}
@@ -70,9 +69,7 @@ export class MessageList extends LitElement {
         ${state.running && lastUserIndex(state.turns) === state.turns.length - 1
           ? html`<div class="typing" part="typing" aria-label=${t.agentWorking}><span></span><span></span><span></span></div>`
           : nothing}
-        ${repeat(
-          state.queued,
-          (queued) => queued.id,
+        ${state.queued.map(
           (queued) => html`<div class="queued" part="queued">
             <div class="queued-text">${queued.text}</div>
             <div class="queued-meta">
