@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { ContextConsumer } from '@lit/context';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
@@ -125,7 +124,6 @@ export class Composer extends LitElement {
             aria-expanded=${menu ? 'true' : 'false'}
             aria-controls=${menu ? LISTBOX_ID : nothing}
             aria-activedescendant=${menu && count > 0 ? optionId(menu.active) : nothing}
-            .value=${live(text)}
             placeholder=${this.placeholder ?? t.composerPlaceholder}
             ?disabled=${this.locked && running}
             @input=${this.#onInput}
@@ -159,6 +157,10 @@ export class Composer extends LitElement {
   protected override updated(): void {
     const textarea = this.#textarea;
     if (!textarea) return;
+    // The draft's text, compared with what the field holds rather than with the last render's (what lit's
+    // live() does, without its 0.2 KB): typing changes the field first, a reset or a picked mention the draft.
+    const text = this.#draft.value?.text ?? '';
+    if (textarea.value !== text) textarea.value = text;
     textarea.style.height = 'auto';
     textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
   }
