@@ -5,7 +5,6 @@ import type { AgentChatStrings } from './strings.js';
 
 /** Typed against the English table, so a key added there and forgotten here fails the typecheck. */
 export const fr: AgentChatStrings = {
-  panelLabel: 'Discuter avec l’agent',
   openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   emptyConversation: 'Envoyez un message pour commencer.',
@@ -66,7 +65,6 @@ export const fr: AgentChatStrings = {
   answerSuggestions: 'Suites proposées',
   answerSuggestionLabel: 'Envoyer : {text}',
 
-  confirmTitle: 'Confirmer cette action',
   confirm: 'Confirmer',
   edit: 'Modifier',
   cancel: 'Annuler',

@@ -5,7 +5,6 @@
  */
 export const en = {
   // The panel and its frame
-  panelLabel: 'Chat with the agent',
   openChat: 'Open the chat',
   closeChat: 'Close the chat',
   emptyConversation: 'Send a message to start.',
@@ -72,7 +71,6 @@ export const en = {
   answerSuggestionLabel: 'Send: {text}',
 
   // Confirmation cards
-  confirmTitle: 'Confirm this action',
   confirm: 'Confirm',
   edit: 'Edit',
   cancel: 'Cancel',
