@@ -132,22 +132,14 @@ export class AgentChat extends LitElement {
   constructor() {
     super();
     this.endpoint = '';
-    this.session = undefined;
-    this.placeholder = undefined;
-    this.heading = undefined;
-    this.locale = undefined;
-    this.strings = undefined;
-    this.theme = undefined;
     this.mode = 'inline';
     this.position = 'bottom-right';
     this.side = 'right';
-    this.storageKey = undefined;
     this.padBody = false;
     this.hideAfter = DEFAULT_HIDE_AFTER_MS;
     this.breakpoint = DEFAULT_BREAKPOINT;
     this.lockWhileStreaming = false;
     this.opened = false;
-    this.adapter = undefined;
     this.narrow = false;
     this.addEventListener('dragenter', this.#onDragEnter);
     this.addEventListener('dragover', this.#onDragOver);

@@ -32,8 +32,6 @@ export class SchemaForm extends LitElement {
 
   constructor() {
     super();
-    this.schema = undefined;
-    this.value = undefined;
     this.raw = {};
     this.issues = {};
   }

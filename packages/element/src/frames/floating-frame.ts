@@ -50,7 +50,6 @@ export class FloatingFrame extends LitElement {
     this.position = 'bottom-right';
     this.storageKey = '';
     this.heading = '';
-    this.rect = undefined;
   }
 
   override connectedCallback(): void {

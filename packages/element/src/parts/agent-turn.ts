@@ -35,10 +35,7 @@ export class AgentTurn extends LitElement {
 
   constructor() {
     super();
-    this.group = undefined;
     this.undoable = false;
-    this.decide = undefined;
-    this.undo = undefined;
     this.refused = false;
   }
 

@@ -28,11 +28,6 @@ export class AnswerCard extends LitElement {
   /** The summary is markdown, rendered as the agent's replies are (safe links, no raw HTML). */
   readonly #summary = new MarkdownController(this, { allowImages: false });
 
-  constructor() {
-    super();
-    this.answer = undefined;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
   }

@@ -57,9 +57,7 @@ export class Composer extends LitElement {
 
   constructor() {
     super();
-    this.placeholder = undefined;
     this.locked = false;
-    this.menu = undefined;
   }
 
   /** What is typed. */

@@ -67,10 +67,6 @@ export class ConfirmCard extends LitElement {
 
   constructor() {
     super();
-    this.call = undefined;
-    this.tool = undefined;
-    this.result = undefined;
-    this.decide = undefined;
     this.status = 'pending';
     this.editing = false;
     this.error = '';

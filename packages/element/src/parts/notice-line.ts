@@ -31,7 +31,6 @@ export class NoticeLine extends LitElement {
     super();
     this.tone = 'status';
     this.text = '';
-    this.code = undefined;
   }
 
   /** What the line says: for a known status code, the element's own words. */

@@ -50,10 +50,7 @@ export class ToolChip extends LitElement {
 
   constructor() {
     super();
-    this.call = undefined;
-    this.result = undefined;
     this.state = 'running';
-    this.label = undefined;
   }
 
   protected override render() {

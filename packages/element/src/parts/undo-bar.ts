@@ -30,7 +30,6 @@ export class UndoBar extends LitElement {
 
   constructor() {
     super();
-    this.undo = undefined;
     this.busy = false;
     this.error = '';
     this.gone = false;

@@ -20,12 +20,6 @@ export class WordDiff extends LitElement {
 
   readonly #strings = new StringsConsumer(this);
 
-  constructor() {
-    super();
-    this.oldText = undefined;
-    this.newText = undefined;
-  }
-
   protected override render() {
     const t = this.#strings.value;
     const { oldText: before, newText: after } = this;
