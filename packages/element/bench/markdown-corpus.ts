@@ -21,7 +21,7 @@ function section(n: number): string {
     '',
     `${sentence(n, 14)} See [[${id}]] and [T-${n + 1}] for the details, **bold ${n}**, *em ${n}*, ` +
       `~~old ${n}~~ and \`code_${n}()\`. A [link ${n}](https://example.com/items/${n}?a=1&b=2 "Item ${n}") ` +
-      `and an autolink <https://example.org/${n}>.`,
+      `and a bare link https://example.org/${n}.`,
     '',
     `${sentence(n + 3, 22)} ${sentence(n + 5, 9)}`,
     `A second line after a single newline ${n},  `,

@@ -42,15 +42,17 @@ describe('markdown in assistant bubbles', () => {
     expect(ol.querySelectorAll(':scope > li')).to.have.length(2);
     expect(text(ol.querySelector('li ul li'))).to.match(/^inner a/);
     expect(text(ol.querySelector('li ul li ol li'))).to.equal('deep');
-    const tasks = $$(el, 'li.task');
+    const tasks = $$(el, 'li:has(> .checkbox)');
     expect(tasks.map((li) => text(li))).to.deep.equal(['☐ todo', '☑ done']);
+    expect(tasks.map((li) => getComputedStyle(li).listStyleType)).to.deep.equal(['none', 'none'], 'no bullet');
   });
 
-  it('renders tables with alignment and blockquotes', async () => {
-    const el = await assistant('| a | b |\n| :-- | --: |\n| 1 | **2** |\n\n> quoted\n> more');
+  it('renders tables (the first row as the header) and blockquotes', async () => {
+    const el = await assistant('| a | b |\n| :-- | --: |\n| 1 | **2** |\n| 3 | 4 |\n\n> quoted\n> more');
     expect($$(el, 'th').map(text)).to.deep.equal(['a', 'b']);
-    expect($$(el, 'td').map(text)).to.deep.equal(['1', '2']);
-    expect($(el, 'td:last-child')!.className).to.equal('align-right');
+    expect($$(el, 'td').map(text)).to.deep.equal(['1', '2', '3', '4']);
+    expect($$(el, 'tr')).to.have.length(3);
+    expect($(el, 'td strong')).to.not.equal(null);
     expect(text($(el, 'blockquote'))).to.equal('quoted more');
     const wrap = $(el, '.table-wrap')!;
     expect(getComputedStyle(wrap).overflowX).to.equal('auto');
@@ -88,33 +90,45 @@ describe('markdown in assistant bubbles', () => {
 
   it('opens allowed links in a new tab and shows other links as their text', async () => {
     const el = await assistant(
-      '[web](https://example.com/a?b=1&amp;c=2) [mail](mailto:a@b.c) [rel](/docs/x) <https://auto.example> www.example.org\n\n' +
-        '[js](javascript:alert(1)) [data](data:text/html,x) [vb](vbscript:x) [ent](javascript&#58;x)',
+      '[web](https://example.com/a?b=1&c=2) [mail](mailto:a@b.c) [rel](/docs/x) [titled](https://t.example "T") ' +
+        'bare https://bare.example/x. (see https://paren.example/y)\n\n' +
+        '[js](javascript:alert(1)) [data](data:text/html,x) [vb](vbscript:x) [angle](<javascript:x>)',
     );
     const links = $$(el, 'a');
     expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
       'https://example.com/a?b=1&c=2',
       'mailto:a@b.c',
       '/docs/x',
-      'https://auto.example',
-      'http://www.example.org',
+      'https://t.example',
+      'https://bare.example/x',
+      'https://paren.example/y',
     ]);
     for (const a of links) {
       expect(a.getAttribute('target')).to.equal('_blank');
       expect(a.getAttribute('rel')).to.equal('noopener noreferrer');
     }
-    expect(text($$(el, 'p')[1]!)).to.equal('js data vb ent');
+    expect(text($$(el, 'p')[0]!)).to.contain('bare https://bare.example/x. (see https://paren.example/y)');
+    expect(text($$(el, 'p')[1]!)).to.equal('js) data vb angle');
   });
 
-  it('shows raw HTML as text and resolves character references', async () => {
-    const el = await assistant('Hi <b>there</b> &amp; &copy; &#x1F600; &unknown;\n\n<div class="x">\nblock\n</div>');
+  it('shows raw HTML and character references as the text they are', async () => {
+    const el = await assistant('Hi <b>there</b> &amp; &copy;\n\n<div class="x">\nblock\n</div>\n\nline<br>break');
     expect($$(el, 'b, div.x')).to.have.length(0);
-    expect(text($$(el, 'p')[0]!)).to.equal('Hi <b>there</b> & © 😀 &unknown;');
-    expect(text($(el, 'p.raw-html'))).to.equal('<div class="x"> block </div>');
+    expect(text($$(el, 'p')[0]!)).to.equal('Hi <b>there</b> &amp; &copy;');
+    expect(text($$(el, 'p')[1]!)).to.equal('<div class="x"> block </div>');
+    expect($$(el, 'p')[2]!.querySelectorAll('br')).to.have.length(1, '<br> is the one tag read: a line break');
+  });
+
+  it('keeps underscores inside words, and shows math as its source', async () => {
+    const el = await assistant('Call snake_case_name or file_name_v2.py, _this_ is em and __this__ strong; $x^2$ and \\(y\\).');
+    expect(text($(el, 'p'))).to.equal('Call snake_case_name or file_name_v2.py, this is em and this strong; x^2 and y.');
+    expect($$(el, 'em').map(text)).to.deep.equal(['this']);
+    expect($$(el, 'strong').map(text)).to.deep.equal(['this']);
+    expect($$(el, 'code').map(text)).to.deep.equal(['x^2', 'y']);
   });
 
   it('shows images as their alt text unless allowed, and then only over http(s)', async () => {
-    const source = '![a cat](https://example.invalid/cat.png) ![local](/x.png) ![bad](javascript:alert(1))';
+    const source = '![a cat](https://example.invalid/cat.png) ![local](/x.png) ![bad](javascript:alert`1`)';
     const plain = await assistant(source);
     expect($$(plain, 'img')).to.have.length(0);
     expect(text($(plain, 'p'))).to.equal('a cat local bad');
@@ -128,12 +142,13 @@ describe('markdown in assistant bubbles', () => {
 
   it('turns [[F-1]] and [F-1] into reference chips that fire agent-chat-reference', async () => {
     const el = await assistant(
-      'See [[F-1]], [BUG-204] and [T-3](https://example.com) or [D-9]; not `[F-2]`, \\[F-3], [f-4], [F5].\n\n[D-9]: https://d.example',
+      'See [[F-1]], [BUG-204] and [T-3](https://example.com) or [D-9]; not `[F-2]`, \\[F-3], [f-4], [F5], [[G-6] or [H-7.',
     );
     const chips = $$(el, 'button[part="reference"]') as HTMLButtonElement[];
-    expect(chips.map((chip) => chip.textContent)).to.deep.equal(['F-1', 'BUG-204']);
-    expect($$(el, 'a').map(text)).to.deep.equal(['T-3', 'D-9']);
+    expect(chips.map((chip) => chip.textContent)).to.deep.equal(['F-1', 'BUG-204', 'D-9']);
+    expect($$(el, 'a').map(text)).to.deep.equal(['T-3']);
     expect(text($(el, 'p'))).to.contain('[F-2]').and.contain('[F-3]').and.contain('[f-4]').and.contain('[F5]');
+    expect(text($(el, 'p'))).to.contain('[[G-6] or [H-7.');
 
     const event = nextEvent<CustomEvent<ReferenceDetail>>(document, 'agent-chat-reference');
     chips[1]!.click();

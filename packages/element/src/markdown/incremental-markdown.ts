@@ -1,100 +1,50 @@
-import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { repeat } from 'lit/directives/repeat.js';
-import { BlockLexer } from './lex-blocks.js';
-import { renderBlock, type RenderOptions } from './render-tokens.js';
-import type { Block, Links } from './tokens.js';
-
-/**
- * Lexing budget: the tail is lexed again only while the total lexed stays within LEX_FACTOR × the text so far
- * plus LEX_SLACK. Relexing a tail of b characters on every frame costs about b²/(chars per frame) over that
- * block: nothing for a short reply (the slack covers a few kilobytes of replies whole), but quadratic for a
- * long code listing or a long reply on a fast stream. Past the budget, the text not lexed yet is shown as plain
- * text at the end of the last block (inside the code, the paragraph, the list item) until the budget allows
- * the next lex — characters still appear on every frame, their formatting catches up a little later, and the
- * total lexing of any reply stays under 2n + 16 KB.
- */
-const LEX_FACTOR = 2;
-const LEX_SLACK = 16_384;
+import { TABLE, TABLE_ROW, parser, parser_end, parser_write, type Parser } from 'streaming-markdown';
+import { renderNode, type MdNode, type RenderOptions } from './render-tree.js';
 
 /** Counters for tests and the benchmark; not public API. */
 export interface MarkdownStats {
   /** Calls to update(): one per animation frame while a reply streams. */
   updates: number;
-  lexCalls: number;
-  charsLexed: number;
-  /** Updates that showed new text without lexing it, to keep within the budget. */
-  deferredLexes: number;
-  /** Blocks that can no longer change; each is rendered once from then on. */
+  /** Characters given to the parser: the text's length, unless it was replaced and parsed again. */
+  charsParsed: number;
+  /** Top-level blocks the parser has ended; each is rendered once from then on. */
   blocksFinished: number;
-  /** Templates built for finished blocks: equal to blocksFinished unless a late link definition re-rendered one. */
+  /** Templates built for finished top-level blocks: equal to blocksFinished. */
   finishedBlockRenders: number;
-  /** Templates built for blocks still growing. */
-  tailBlockRenders: number;
-  /** Finished blocks lexed and rendered again because a link definition appeared after them. */
-  relinkedBlocks: number;
-  /** Times the text was replaced rather than extended, so everything started over. */
+  /** Times the text was replaced rather than extended (or extended after its end), so everything started over. */
   resets: number;
 }
 
-interface Rendered {
-  key: number;
-  token: Block;
-  /** A guard directive: Lit renders it once and skips it on every later render until the token changes. */
-  value: unknown;
-}
-
-function newStats(): MarkdownStats {
-  return {
-    updates: 0,
-    lexCalls: 0,
-    charsLexed: 0,
-    deferredLexes: 0,
-    blocksFinished: 0,
-    finishedBlockRenders: 0,
-    tailBlockRenders: 0,
-    relinkedBlocks: 0,
-    resets: 0,
-  };
-}
-
 /**
- * Markdown that grows: give it the whole text so far with update(), render view(). Finished blocks are lexed
- * and rendered once and keep their DOM (keyed, guarded); only the tail is lexed and rendered again.
+ * Markdown that grows: give it the whole text so far with update(), render view(). Only what the text adds is
+ * given to streaming-markdown's parser, which reads each character once and reports the tokens it opens and ends;
+ * they are kept as a small tree (render-tree.ts). A top-level block the parser has ended is rendered once and
+ * then skipped (guard); only the block still growing is rendered again.
  */
 export class IncrementalMarkdown {
-  readonly stats: MarkdownStats = newStats();
-  /** Caret and not-yet-lexed text; one node that moves to wherever the reply currently ends. */
+  readonly stats: MarkdownStats = {
+    updates: 0,
+    charsParsed: 0,
+    blocksFinished: 0,
+    finishedBlockRenders: 0,
+    resets: 0,
+  };
+  /** The caret; one node that moves to wherever the reply currently ends. */
   readonly trailer: HTMLSpanElement;
-  private options: RenderOptions;
-  private lexer = new BlockLexer();
+  protected options: RenderOptions;
   /** The text as given, to tell an extension from a replacement. */
-  private given = '';
-  /** The given text ended with `\r`: a `\n` starting the next chunk belongs to it. */
-  private endsWithCR = false;
-  private finished: Rendered[] = [];
-  private tail: Rendered[] = [];
-  /** How much of the (normalised) text the blocks cover; the rest is in the trailer. */
-  private lexedLength = 0;
-  private linksSeen = '';
-  private charsLexedBefore = 0;
-  private lexCallsBefore = 0;
+  private given!: string;
+  /** parser_end() was called: the parser takes no more text. */
+  private ended!: boolean;
+  private p!: Parser;
+  private root!: MdNode;
 
   constructor(options: RenderOptions) {
     this.options = options;
     this.trailer = document.createElement('span');
     this.trailer.className = 'trailer';
-  }
-
-  get text(): string {
-    return this.given;
-  }
-
-  /** Render options changed: everything is rendered again. */
-  configure(options: RenderOptions): void {
-    if (options.allowImages === this.options.allowImages) return;
-    this.options = options;
-    this.reset();
+    this.start();
   }
 
   /** The blinking caret at the end of the text, while it streams. */
@@ -103,118 +53,80 @@ export class IncrementalMarkdown {
   }
 
   /**
-   * Brings the blocks up to `text`. `exact` lexes regardless of the budget (the reply ended, or a whole text
-   * arrived at once). Returns whether the blocks changed, i.e. whether the host must render view() again;
-   * otherwise only the trailer's text changed, in place.
+   * Brings the tree up to `text`. `exact`: the text is complete (the reply ended, or a whole text arrived at
+   * once), so the parser is ended and flushes what it held back. Returns whether view() must be rendered again.
    */
   update(text: string, exact: boolean): boolean {
-    this.stats.updates++;
-    let changed = false;
-    if (!this.extendTo(text)) {
-      this.reset();
-      this.extendTo(text);
-      changed = true;
-    }
-    const length = this.lexer.text.length;
-    if (this.lexedLength === length) return changed;
-    const lexed = this.lexer.charsLexed;
-    if (!exact && lexed + this.lexer.tailLength > LEX_FACTOR * length + LEX_SLACK) {
-      this.stats.deferredLexes++;
-      this.trailer.textContent = this.lexer.text.slice(this.lexedLength);
-      return changed;
-    }
-    this.lexTail();
-    this.trailer.textContent = '';
-    return true;
-  }
-
-  view(): TemplateResult {
-    const blocks = this.finished.concat(this.tail);
-    return html`${repeat(blocks, (block) => block.key, (block) => block.value)}${this.tail.length === 0
-      ? this.trailer
-      : nothing}`;
-  }
-
-  private lexTail(): void {
-    const { finished, tail, links } = this.lexer.lexTail();
-    const finishedBefore = this.finished.length;
-    for (const token of finished) {
-      if (!shows(token)) continue;
-      this.finished.push(this.finishedBlock(this.finished.length, token));
-      this.stats.blocksFinished++;
-    }
-    this.relinkIfDefinitionsChanged(links, finishedBefore);
-    const shown = tail.filter(shows);
-    this.tail = shown.map((token, i) => this.tailBlock(this.finished.length + i, token, i === shown.length - 1));
-    this.lexedLength = this.lexer.text.length;
-    this.stats.charsLexed = this.charsLexedBefore + this.lexer.charsLexed;
-    this.stats.lexCalls = this.lexCallsBefore + this.lexer.lexCalls;
-  }
-
-  private finishedBlock(key: number, token: Block): Rendered {
-    const value = guard([token], () => {
-      this.stats.finishedBlockRenders++;
-      return renderBlock(token, this.options);
-    });
-    return { key, token, value };
-  }
-
-  private tailBlock(key: number, token: Block, last: boolean): Rendered {
-    const value = guard([token, last], () => {
-      this.stats.tailBlockRenders++;
-      return renderBlock(token, this.options, last ? this.trailer : nothing);
-    });
-    return { key, token, value };
-  }
-
-  /**
-   * `[text][label]` resolves against definitions anywhere in the reply, often below it. A block finished in an
-   * earlier lex was lexed without a definition that came later (or with one still half streamed), so when the
-   * definitions change, the finished blocks that could use one are lexed again. Models rarely write them.
-   */
-  private relinkIfDefinitionsChanged(links: Links, finishedBefore: number): void {
-    const seen = JSON.stringify(links);
-    if (seen === this.linksSeen) return;
-    this.linksSeen = seen;
-    for (let i = 0; i < finishedBefore; i++) {
-      const block = this.finished[i]!;
-      if (!block.token.raw.includes('[')) continue;
-      const token = this.lexer.relexBlock(block.token.raw, links);
-      if (!token) continue;
-      this.finished[i] = this.finishedBlock(block.key, token);
-      this.stats.relinkedBlocks++;
-    }
-  }
-
-  /** Appends what `text` adds to the text so far; false when `text` does not extend it. */
-  private extendTo(text: string): boolean {
-    // A native prefix comparison, not lexing: cheap next to everything else done per frame.
-    if (text.length < this.given.length || !text.startsWith(this.given)) return false;
-    let chunk = text.slice(this.given.length);
+    const stats = this.stats;
+    stats.updates++;
+    const replaced = !text.startsWith(this.given) || (this.ended && text !== this.given);
+    if (replaced) this.start(true);
+    const chunk = text.slice(this.given.length);
     this.given = text;
-    if (chunk === '') return true;
-    if (this.endsWithCR && chunk.startsWith('\n')) chunk = chunk.slice(1);
-    this.endsWithCR = text.endsWith('\r');
-    // The lexer turns CRLF and CR into LF itself; doing it here keeps token offsets equal to text offsets.
-    this.lexer.append(chunk.replace(/\r\n?/g, '\n'));
-    return true;
+    stats.charsParsed += chunk.length;
+    // The parser knows only `\n`: the `\r` of a CRLF is dropped (in any chunk, so a split CRLF is no matter).
+    parser_write(this.p, chunk.replace(/\r/g, ''));
+    if (!exact || this.ended) return replaced || chunk !== '';
+    parser_end(this.p);
+    return (this.ended = true);
   }
 
-  private reset(): void {
-    this.stats.resets++;
-    this.charsLexedBefore += this.lexer.charsLexed;
-    this.lexCallsBefore += this.lexer.lexCalls;
-    this.lexer = new BlockLexer();
+  /** The blocks, then the caret when no block is growing. */
+  view(): unknown[] {
+    const blocks = this.root.kids;
+    return [
+      blocks.map((block) =>
+        // Text straight in the document (the parser does that after a table, for a line without a `|`).
+        typeof block === 'string'
+          ? block
+          : block.done
+          ? (block.view ??= guard([block], () => {
+              this.stats.finishedBlockRenders++;
+              return renderNode(block, this.options);
+            }))
+          : renderNode(block, this.options, this.trailer),
+      ),
+      (blocks.at(-1) as MdNode | undefined)?.done === false ? null : this.trailer,
+    ];
+  }
+
+  protected start(again = false): void {
+    if (again) this.stats.resets++;
+    // The document itself is never rendered: only its kids, the top-level blocks.
+    const root = { kids: [] } as unknown as MdNode;
+    const open = [root];
+    const top = () => open[open.length - 1]!;
+    this.root = root;
     this.given = '';
-    this.endsWithCR = false;
-    this.finished = [];
-    this.tail = [];
-    this.lexedLength = 0;
-    this.linksSeen = '';
-    this.trailer.textContent = '';
+    this.ended = false;
+    const p = (this.p = parser({
+      data: 0,
+      add_token: (_: unknown, type) => {
+        const parent = top();
+        // A table's first row, and its cells, are its header.
+        const node: MdNode = { type, kids: [], done: false, head: type === TABLE_ROW ? !parent.kids.length : parent.head };
+        parent.kids.push(node);
+        open.push(node);
+      },
+      end_token: () => {
+        const node = open.pop()!;
+        node.done = true;
+        // Ended by `]` with no `(` after it: `[F-1]`. (Cut off by the end of its paragraph, it was never closed.)
+        node.closed = p.pending === ']';
+        if (open.length === 1) this.stats.blocksFinished++;
+      },
+      add_text: (_: unknown, text) => {
+        // A line without `|` right after a table: the parser gives it to the table while the table is open (if the
+        // line came in its own chunk) or to the document after it. It goes after the table either way.
+        const node = top();
+        const kids = (node.type === TABLE ? open[open.length - 2]! : node).kids;
+        const last = kids.length - 1;
+        if (typeof kids[last] === 'string') kids[last] += text;
+        else kids.push(text);
+      },
+      set_attr: (_: unknown, attribute, value) => {
+        top()[attribute] = value;
+      },
+    }));
   }
-}
-
-function shows(token: Block): boolean {
-  return token.type !== 'space' && token.type !== 'def';
 }

@@ -1,47 +1,47 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { IncrementalMarkdown } from './incremental-markdown.js';
-import type { RenderOptions } from './render-tokens.js';
+import type { RenderOptions } from './render-tree.js';
 
 /**
- * Feeds a host's text to an IncrementalMarkdown at most once per animation frame while it streams, so a fast
- * stream costs one lex and one render per painted frame however many deltas arrive in between. A text that is
- * not streaming (history, the end of a reply) is brought up to date at once, in the host's current update.
+ * Feeds a host's text to its markdown at most once per animation frame while it streams, so a fast stream costs
+ * one parse of the new characters and one render per painted frame however many deltas arrive in between. A
+ * text that is not streaming (history, the end of a reply) is brought up to date at once, in the host's current
+ * update. It is the IncrementalMarkdown itself (`markdown` is kept for the hosts that render
+ * `controller.markdown.view()`).
  */
-export class MarkdownController implements ReactiveController {
-  readonly markdown: IncrementalMarkdown;
+export class MarkdownController extends IncrementalMarkdown implements ReactiveController {
+  readonly markdown: IncrementalMarkdown = this;
   private readonly host: ReactiveControllerHost;
-  private text = '';
-  private streaming = false;
+  private value!: string;
+  private streaming?: boolean;
   private frame: number | undefined;
-  private frameDone: Promise<void> | undefined;
+  /** Resolves after the pending frame's work, if a frame is pending. */
+  pendingFrame: Promise<void> | undefined;
   private resolveFrame: (() => void) | undefined;
 
   constructor(host: ReactiveControllerHost, options: RenderOptions) {
+    super(options);
     this.host = host;
-    this.markdown = new IncrementalMarkdown(options);
     host.addController(this);
   }
 
-  /** Resolves after the pending frame's work, if a frame is pending. */
-  get pendingFrame(): Promise<void> | undefined {
-    return this.frameDone;
-  }
-
+  /** Render options changed (call it only then): everything is parsed and rendered again. */
   configure(options: RenderOptions): void {
-    this.markdown.configure(options);
+    this.options = options;
+    this.start();
   }
 
   /** The host's text changed (or started or stopped streaming). */
   set(text: string, streaming: boolean): void {
-    this.text = text;
+    this.value = text;
     this.streaming = streaming;
-    this.markdown.caret = streaming;
+    this.caret = streaming;
     if (streaming) {
       this.schedule();
       return;
     }
     this.cancel();
-    this.markdown.update(text, true);
+    this.update(text, true);
   }
 
   hostConnected(): void {
@@ -54,10 +54,10 @@ export class MarkdownController implements ReactiveController {
 
   private schedule(): void {
     if (this.frame !== undefined) return;
-    this.frameDone ??= new Promise((resolve) => (this.resolveFrame = resolve));
+    this.pendingFrame ??= new Promise((resolve) => (this.resolveFrame = resolve));
     this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
-      if (this.markdown.update(this.text, false)) this.host.requestUpdate();
+      if (this.update(this.value, false)) this.host.requestUpdate();
       this.settle();
     });
   }
@@ -70,7 +70,7 @@ export class MarkdownController implements ReactiveController {
 
   private settle(): void {
     const resolve = this.resolveFrame;
-    this.frameDone = undefined;
+    this.pendingFrame = undefined;
     this.resolveFrame = undefined;
     resolve?.();
   }

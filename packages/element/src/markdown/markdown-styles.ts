@@ -6,7 +6,7 @@ import { css } from 'lit';
  */
 export const markdownStyles = css`
   .markdown {
-    --_code-bg: var(--agent-chat-code-background, rgba(127, 127, 127, 0.13));
+    --_code-bg: var(--agent-chat-code-background, rgba(127, 127, 127, .13));
     white-space: normal;
     min-width: 0;
   }
@@ -22,7 +22,7 @@ export const markdownStyles = css`
   blockquote,
   .table-wrap,
   .code-block {
-    margin: 0.5em 0;
+    margin: .5em 0;
   }
   h1,
   h2,
@@ -30,7 +30,7 @@ export const markdownStyles = css`
   h4,
   h5,
   h6 {
-    margin: 0.8em 0 0.4em;
+    margin: .8em 0 .4em;
     line-height: 1.25;
     font-weight: 600;
   }
@@ -52,10 +52,7 @@ export const markdownStyles = css`
   ol {
     padding-left: 1.5em;
   }
-  li > p {
-    margin: 0.25em 0;
-  }
-  li.task {
+  li:has(>.checkbox) {
     list-style: none;
   }
   .checkbox {
@@ -64,7 +61,7 @@ export const markdownStyles = css`
     width: 1.3em;
   }
   blockquote {
-    padding: 0 0 0 0.8em;
+    padding: 0 0 0 .8em;
     border-left: 3px solid var(--_border);
     color: var(--_muted);
   }
@@ -74,14 +71,14 @@ export const markdownStyles = css`
   hr {
     border: 0;
     border-top: 1px solid var(--_border);
-    margin: 0.8em 0;
+    margin: .8em 0;
   }
   code {
     font-family: var(--_mono);
-    font-size: 0.92em;
+    font-size: .92em;
   }
   :not(pre) > code {
-    padding: 0.1em 0.3em;
+    padding: .1em .3em;
     border-radius: 4px;
     background: var(--_code-bg);
   }
@@ -97,7 +94,7 @@ export const markdownStyles = css`
     justify-content: space-between;
     gap: 8px;
     padding: 2px 4px 2px 10px;
-    font-size: 0.85em;
+    font-size: .85em;
     color: var(--_muted);
     background: var(--_code-bg);
   }
@@ -115,10 +112,10 @@ export const markdownStyles = css`
     color: var(--_fg);
     background: var(--_code-bg);
   }
-  .copy[data-state='copied'] {
+  .copy[data-state=copied] {
     color: var(--_success);
   }
-  .copy[data-state='failed'] {
+  .copy[data-state=failed] {
     color: var(--_danger);
   }
   pre {
@@ -146,24 +143,15 @@ export const markdownStyles = css`
     font-weight: 600;
     background: var(--_code-bg);
   }
-  .align-center {
-    text-align: center;
-  }
-  .align-right {
-    text-align: right;
-  }
-  .raw-html {
-    white-space: pre-wrap;
-  }
   img {
     max-width: 100%;
   }
   .reference {
     font: inherit;
-    font-size: 0.9em;
+    font-size: .9em;
     line-height: 1.2;
-    padding: 0 0.45em;
-    margin: 0 0.1em;
+    padding: 0 .45em;
+    margin: 0 .1em;
     border: 1px solid var(--_accent);
     border-radius: 999px;
     color: var(--_accent);
@@ -181,12 +169,12 @@ export const markdownStyles = css`
   .trailer.caret::after {
     content: '';
     display: inline-block;
-    width: 0.5em;
+    width: .5em;
     height: 1em;
     margin-left: 2px;
     vertical-align: text-bottom;
     background: currentColor;
-    opacity: 0.5;
+    opacity: .5;
     animation: agent-chat-blink 1s steps(2, start) infinite;
   }
   @keyframes agent-chat-blink {
