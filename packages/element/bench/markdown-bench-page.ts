@@ -1,10 +1,8 @@
 // Runs in Chromium (markdown-bench.mjs bundles it): a long reply streamed in small pieces, rendered after
-// every piece — the worst case, a frame per delta — incrementally, and by lexing and rendering the whole text
+// every piece — the worst case, a frame per delta — incrementally, and by parsing and rendering the whole text
 // so far each time (what a renderer without incremental blocks does).
 import { render } from 'lit';
 import { IncrementalMarkdown } from '../src/markdown/incremental-markdown.js';
-import { lex } from '../src/markdown/markdown-lexer.js';
-import { renderBlocks } from '../src/markdown/render-tokens.js';
 import { chunks, markdownCorpus } from './markdown-corpus.js';
 
 export interface BenchRow {
@@ -15,11 +13,9 @@ export interface BenchRow {
   msPerKB: number;
   /** The slowest single piece: what one frame would cost at worst. */
   worstPieceMs: number;
-  charsLexedPerChar: number;
+  charsParsedPerChar: number;
   finishedBlocks?: number;
   finishedBlockRenders?: number;
-  tailBlockRenders?: number;
-  deferredLexes?: number;
 }
 
 const OPTIONS = { allowImages: false };
@@ -54,11 +50,9 @@ function incremental(text: string, size: number): BenchRow {
     ms: Math.round(ms),
     msPerKB: +(ms / (text.length / 1024)).toFixed(2),
     worstPieceMs: +worst.toFixed(1),
-    charsLexedPerChar: +(stats.charsLexed / text.length).toFixed(2),
+    charsParsedPerChar: +(stats.charsParsed / text.length).toFixed(2),
     finishedBlocks: stats.blocksFinished,
     finishedBlockRenders: stats.finishedBlockRenders,
-    tailBlockRenders: stats.tailBlockRenders,
-    deferredLexes: stats.deferredLexes,
   };
 }
 
@@ -67,25 +61,27 @@ function everything(text: string, size: number): BenchRow {
   const pieces = chunks(text, size);
   const start = performance.now();
   let sofar = '';
-  let lexed = 0;
+  let parsed = 0;
   let worst = 0;
   for (const piece of pieces) {
     const before = performance.now();
     sofar += piece;
-    lexed += sofar.length;
-    render(renderBlocks(lex(sofar, Object.create(null)), OPTIONS), target);
+    parsed += sofar.length;
+    const md = new IncrementalMarkdown(OPTIONS);
+    md.update(sofar, true);
+    render(md.view(), target);
     worst = Math.max(worst, performance.now() - before);
   }
   const ms = performance.now() - start;
   target.remove();
   return {
-    way: 'lex + render all so far',
+    way: 'parse + render all so far',
     replyKB: Math.round(text.length / 1024),
     pieces: pieces.length,
     ms: Math.round(ms),
     msPerKB: +(ms / (text.length / 1024)).toFixed(2),
     worstPieceMs: +worst.toFixed(1),
-    charsLexedPerChar: +(lexed / text.length).toFixed(2),
+    charsParsedPerChar: +(parsed / text.length).toFixed(2),
   };
 }
 
@@ -104,7 +100,7 @@ function once(text: string): BenchRow {
     ms: Math.round(ms),
     msPerKB: +(ms / (text.length / 1024)).toFixed(2),
     worstPieceMs: +ms.toFixed(1),
-    charsLexedPerChar: +(md.stats.charsLexed / text.length).toFixed(2),
+    charsParsedPerChar: +(md.stats.charsParsed / text.length).toFixed(2),
   };
 }
 
@@ -123,7 +119,7 @@ export function runMarkdownBench(): BenchRow[] {
     rows.push(median(5, () => incremental(text, 20)));
     rows.push(median(bytes > 20_000 ? 1 : 3, () => everything(text, 20)));
   }
-  // One long code listing: the lexing budget keeps it linear.
+  // One long code listing: a single block that grows for the whole reply.
   const listing = '```ts\n' + 'const value = compute(input) + 1;\n'.repeat(1500) + '```\n';
   rows.push({ ...median(3, () => incremental(listing, 20)), way: 'incremental, one 50 KB code block' });
   return rows;
