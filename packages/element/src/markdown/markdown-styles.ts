@@ -50,19 +50,19 @@ export const markdownStyles = css`
   }
   ul,
   ol {
-    padding-left: 1.5em;
+    padding-inline-start: 1.5em;
   }
   li:has(>.checkbox) {
     list-style: none;
   }
   .checkbox {
-    margin-left: -1.3em;
+    margin-inline-start: -1.3em;
     display: inline-block;
     width: 1.3em;
   }
   blockquote {
-    padding: 0 0 0 .8em;
-    border-left: 3px solid var(--_border);
+    padding-inline-start: .8em;
+    border-inline-start: 3px solid var(--_border);
     color: var(--_muted);
   }
   a {
@@ -136,7 +136,7 @@ export const markdownStyles = css`
   td {
     border: 1px solid var(--_border);
     padding: 4px 8px;
-    text-align: left;
+    text-align: start;
     vertical-align: top;
   }
   th {
@@ -171,7 +171,7 @@ export const markdownStyles = css`
     display: inline-block;
     width: .5em;
     height: 1em;
-    margin-left: 2px;
+    margin-inline-start: 2px;
     vertical-align: text-bottom;
     background: currentColor;
     opacity: .5;
