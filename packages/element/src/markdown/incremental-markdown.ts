@@ -1,6 +1,5 @@
-import { guard } from 'lit/directives/guard.js';
 import { TABLE, TABLE_ROW, parser, parser_end, parser_write, type Parser } from 'streaming-markdown';
-import { renderNode, type MdNode, type RenderOptions } from './render-tree.js';
+import { once, renderNode, type MdNode, type RenderOptions } from './render-tree.js';
 
 /** Counters for tests and the benchmark; not public API. */
 export interface MarkdownStats {
@@ -20,7 +19,7 @@ export interface MarkdownStats {
  * Markdown that grows: give it the whole text so far with update(), render view(). Only what the text adds is
  * given to streaming-markdown's parser, which reads each character once and reports the tokens it opens and ends;
  * they are kept as a small tree (render-tree.ts). A top-level block the parser has ended is rendered once and
- * then skipped (guard); only the block still growing is rendered again.
+ * then skipped (`once`); only the block still growing is rendered again.
  */
 export class IncrementalMarkdown {
   readonly stats: MarkdownStats = {
@@ -80,10 +79,10 @@ export class IncrementalMarkdown {
         typeof block === 'string'
           ? block
           : block.done
-          ? (block.view ??= guard([block], () => {
+          ? once(block, () => {
               this.stats.finishedBlockRenders++;
               return renderNode(block, this.options);
-            }))
+            })
           : renderNode(block, this.options, this.trailer),
       ),
       (blocks.at(-1) as MdNode | undefined)?.done === false ? null : this.trailer,

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import { html, nothing, render } from 'lit';
 import {
   BLOCKQUOTE,
   CHECKBOX,
@@ -63,8 +62,8 @@ export interface MdNode {
   closed?: boolean;
   /** In a table's first row: its cells are header cells. */
   head?: boolean;
-  /** A finished top-level block's template, rendered once (incremental-markdown.ts). */
-  view?: unknown;
+  /** A finished node's DOM, rendered once (see `once`). */
+  view?: Node[];
   [attribute: number]: string | undefined;
 }
 
@@ -160,6 +159,20 @@ export function renderNode(node: MdNode, options: RenderOptions, trailer: Traile
   return c();
 }
 
+/**
+ * A finished node's DOM: rendered the first time, then the same nodes on every later render, which Lit skips
+ * as unchanged (a Node value is committed only when it is another node). What lit's guard() does, without the
+ * directive machinery (0.2 KB of the bundle). Should the part around it be made again, the nodes move into it.
+ */
+export function once(node: MdNode, make: () => unknown): Node[] {
+  if (!node.view) {
+    const fragment = document.createDocumentFragment();
+    render(make(), fragment);
+    node.view = [...fragment.childNodes];
+  }
+  return node.view;
+}
+
 /** A link with a destination we allow, or just its content (javascript:, data:, … are not followed). */
 function link(destination: string, content: unknown): unknown {
   const href = safeLinkHref(destination);
@@ -170,7 +183,7 @@ function link(destination: string, content: unknown): unknown {
 
 /**
  * A node's content. A finished block inside it (a list item, a table row, a paragraph in a quote) is rendered once
- * and then skipped (guard), so a long list or table that is still growing does not render its finished items
+ * and then skipped (`once`), so a long list or table that is still growing does not render its finished items
  * again on every frame.
  */
 function kids(node: MdNode, options: RenderOptions, trailer: Trailer): unknown[] {
@@ -198,7 +211,7 @@ function kids(node: MdNode, options: RenderOptions, trailer: Trailer): unknown[]
       return [mark, kids(kid, options, end), kid.done ? mark : ''];
     }
     return kid.done && (type < CODE_INLINE || type === BLOCKQUOTE || type > LINE_BREAK)
-      ? guard([kid], () => renderNode(kid, options))
+      ? once(kid, () => renderNode(kid, options))
       : renderNode(kid, options, end);
   });
   // The deepest open node holds the trailer (an open child got it above).
