@@ -33,11 +33,11 @@ export class IncrementalMarkdown {
   readonly trailer: HTMLSpanElement;
   protected options: RenderOptions;
   /** The text as given, to tell an extension from a replacement. */
-  private given!: string;
+  #given!: string;
   /** parser_end() was called: the parser takes no more text. */
-  private ended!: boolean;
-  private p!: Parser;
-  private root!: MdNode;
+  #ended!: boolean;
+  #p!: Parser;
+  #root!: MdNode;
 
   constructor(options: RenderOptions) {
     this.options = options;
@@ -58,21 +58,21 @@ export class IncrementalMarkdown {
   update(text: string, exact: boolean): boolean {
     const stats = this.stats;
     stats.updates++;
-    const replaced = !text.startsWith(this.given) || (this.ended && text !== this.given);
+    const replaced = !text.startsWith(this.#given) || (this.#ended && text !== this.#given);
     if (replaced) this.start(true);
-    const chunk = text.slice(this.given.length);
-    this.given = text;
+    const chunk = text.slice(this.#given.length);
+    this.#given = text;
     stats.charsParsed += chunk.length;
     // The parser knows only `\n`: the `\r` of a CRLF is dropped (in any chunk, so a split CRLF is no matter).
-    parser_write(this.p, chunk.replace(/\r/g, ''));
-    if (!exact || this.ended) return replaced || chunk !== '';
-    parser_end(this.p);
-    return (this.ended = true);
+    parser_write(this.#p, chunk.replace(/\r/g, ''));
+    if (!exact || this.#ended) return replaced || chunk !== '';
+    parser_end(this.#p);
+    return (this.#ended = true);
   }
 
   /** The blocks, then the caret when no block is growing. */
   view(): unknown[] {
-    const blocks = this.root.kids;
+    const blocks = this.#root.kids;
     return [
       blocks.map((block) =>
         // Text straight in the document (the parser does that after a table, for a line without a `|`).
@@ -95,10 +95,10 @@ export class IncrementalMarkdown {
     const root = { kids: [] } as unknown as MdNode;
     const open = [root];
     const top = () => open[open.length - 1]!;
-    this.root = root;
-    this.given = '';
-    this.ended = false;
-    const p = (this.p = parser({
+    this.#root = root;
+    this.#given = '';
+    this.#ended = false;
+    const p = (this.#p = parser({
       data: 0,
       add_token: (_: unknown, type) => {
         const parent = top();

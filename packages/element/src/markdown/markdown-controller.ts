@@ -11,17 +11,17 @@ import type { RenderOptions } from './render-tree.js';
  */
 export class MarkdownController extends IncrementalMarkdown implements ReactiveController {
   readonly markdown: IncrementalMarkdown = this;
-  private readonly host: ReactiveControllerHost;
-  private value!: string;
-  private streaming?: boolean;
-  private frame: number | undefined;
+  readonly #host: ReactiveControllerHost;
+  #value!: string;
+  #streaming?: boolean;
+  #frame: number | undefined;
   /** Resolves after the pending frame's work, if a frame is pending. */
   pendingFrame: Promise<void> | undefined;
-  private resolveFrame: (() => void) | undefined;
+  #resolveFrame: (() => void) | undefined;
 
   constructor(host: ReactiveControllerHost, options: RenderOptions) {
     super(options);
-    this.host = host;
+    this.#host = host;
     host.addController(this);
   }
 
@@ -33,45 +33,45 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
 
   /** The host's text changed (or started or stopped streaming). */
   set(text: string, streaming: boolean): void {
-    this.value = text;
-    this.streaming = streaming;
+    this.#value = text;
+    this.#streaming = streaming;
     this.caret = streaming;
     if (streaming) {
-      this.schedule();
+      this.#schedule();
       return;
     }
-    this.cancel();
+    this.#cancel();
     this.update(text, true);
   }
 
   hostConnected(): void {
-    if (this.streaming) this.schedule();
+    if (this.#streaming) this.#schedule();
   }
 
   hostDisconnected(): void {
-    this.cancel();
+    this.#cancel();
   }
 
-  private schedule(): void {
-    if (this.frame !== undefined) return;
-    this.pendingFrame ??= new Promise((resolve) => (this.resolveFrame = resolve));
-    this.frame = requestAnimationFrame(() => {
-      this.frame = undefined;
-      if (this.update(this.value, false)) this.host.requestUpdate();
-      this.settle();
+  #schedule(): void {
+    if (this.#frame !== undefined) return;
+    this.pendingFrame ??= new Promise((resolve) => (this.#resolveFrame = resolve));
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = undefined;
+      if (this.update(this.#value, false)) this.#host.requestUpdate();
+      this.#settle();
     });
   }
 
-  private cancel(): void {
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    this.settle();
+  #cancel(): void {
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
+    this.#settle();
   }
 
-  private settle(): void {
-    const resolve = this.resolveFrame;
+  #settle(): void {
+    const resolve = this.#resolveFrame;
     this.pendingFrame = undefined;
-    this.resolveFrame = undefined;
+    this.#resolveFrame = undefined;
     resolve?.();
   }
 }
