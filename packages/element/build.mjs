@@ -61,7 +61,7 @@ const packages = await bundledPackages(result.metafile);
 const compressed = await minify(result.outputFiles[0].text, {
   module: true,
   ecma: 2020,
-  compress: { passes: 3 },
+  compress: { passes: 3, hoist_funs: true },
   mangle: true,
   format: { comments: false, preamble: licenseBanner(packages) },
 });

@@ -98,19 +98,19 @@ describe('diffWords', () => {
   const rebuild = (parts: { kind: string; text: string }[], side: 'removed' | 'added') =>
     parts.filter((p) => p.kind === 'same' || p.kind === side).map((p) => p.text).join('');
 
-  it('marks changed words whole and rebuilds both texts exactly', () => {
-    const before = 'Ship the onboarding flow in May';
-    const after = 'Ship the new onboarding flow in June';
+  it('keeps the common start and end, marks the changed stretch whole, and rebuilds both texts exactly', () => {
+    const before = 'Ship the onboarding flow in May, then review it';
+    const after = 'Ship the new onboarding flow in June, then review it';
     const parts = diffWords(before, after);
     expect(parts).to.deep.equal([
       { kind: 'same', text: 'Ship the ' },
-      { kind: 'added', text: 'new ' },
-      { kind: 'same', text: 'onboarding flow in ' },
-      { kind: 'removed', text: 'May' },
-      { kind: 'added', text: 'June' },
+      { kind: 'removed', text: 'onboarding flow in May, ' },
+      { kind: 'added', text: 'new onboarding flow in June, ' },
+      { kind: 'same', text: 'then review it' },
     ]);
     expect(rebuild(parts, 'removed')).to.equal(before);
     expect(rebuild(parts, 'added')).to.equal(after);
+    expect(diffWords('same text', 'same text')).to.deep.equal([{ kind: 'same', text: 'same text' }]);
   });
 
   it('handles empty sides and very long texts', () => {

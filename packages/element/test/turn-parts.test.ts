@@ -258,8 +258,8 @@ describe('a confirmation card (parts alone)', () => {
     expect(shownText(card)).to.contain('Edit I-1').and.contain('Editing item I-1');
     const diff = card.shadowRoot!.querySelector('agent-chat-word-diff')!;
     await (diff as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
-    expect(Array.from(diff.shadowRoot!.querySelectorAll('del')).map((d) => d.textContent)).to.deep.equal(['[removed: May]']);
-    expect(Array.from(diff.shadowRoot!.querySelectorAll('ins')).map((d) => d.textContent)).to.deep.equal(['[added: new ]', '[added: June]']);
+    expect(Array.from(diff.shadowRoot!.querySelectorAll('del')).map((d) => d.textContent)).to.deep.equal(['[removed: onboarding flow in May]']);
+    expect(Array.from(diff.shadowRoot!.querySelectorAll('ins')).map((d) => d.textContent)).to.deep.equal(['[added: new onboarding flow in June]']);
 
     part('card-confirm')!.focus();
     await sendKeys({ press: 'Enter' });

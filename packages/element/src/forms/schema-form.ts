@@ -212,8 +212,7 @@ export class SchemaForm extends LitElement {
       select {
         box-sizing: border-box;
         width: 100%;
-        padding-block: 6px;
-        padding-inline: 8px;
+        padding: 6px 8px;
         border: 1px solid var(--_border);
         border-radius: var(--_radius-small);
         background: var(--_bg);

@@ -109,8 +109,7 @@ export class AnswerCard extends LitElement {
         align-items: center;
         gap: 4px;
         max-width: 100%;
-        padding-block: 2px;
-        padding-inline: 10px;
+        padding: 2px 10px;
         border: 1px solid var(--_border);
         border-radius: 999px;
         background: var(--_surface);
@@ -127,8 +126,7 @@ export class AnswerCard extends LitElement {
         text-decoration: underline;
       }
       .suggestions button {
-        padding-block: 4px;
-        padding-inline: 12px;
+        padding: 4px 12px;
         border: 1px solid var(--_accent);
         border-radius: 999px;
         background: var(--_bg);

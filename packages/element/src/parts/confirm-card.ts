@@ -313,8 +313,7 @@ export class ConfirmCard extends LitElement {
         gap: 6px;
       }
       button {
-        padding-block: 5px;
-        padding-inline: 12px;
+        padding: 5px 12px;
         border: 1px solid var(--_border);
         border-radius: var(--_radius-small);
         background: var(--_bg);

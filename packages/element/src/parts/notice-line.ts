@@ -67,8 +67,7 @@ export class NoticeLine extends LitElement {
         display: flex;
         align-items: baseline;
         gap: 8px;
-        padding-block: 8px;
-        padding-inline: 12px;
+        padding: 8px 12px;
         border: 1px solid var(--_danger);
         border-radius: var(--_radius-small);
         background: var(--_danger-bg);

@@ -110,8 +110,7 @@ export class ToolChip extends LitElement {
         display: flex;
         align-items: center;
         gap: 6px;
-        padding-block: 4px;
-        padding-inline: 10px;
+        padding: 4px 10px;
       }
       summary {
         cursor: pointer;
@@ -166,8 +165,7 @@ export class ToolChip extends LitElement {
       }
       .output {
         margin: 0;
-        padding-block: 8px;
-        padding-inline: 10px;
+        padding: 8px 10px;
         max-height: 16em;
         overflow: auto;
         border-block-start: 1px solid var(--_border);

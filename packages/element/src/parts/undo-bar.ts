@@ -85,8 +85,7 @@ export class UndoBar extends LitElement {
         display: inline-flex;
         align-items: center;
         gap: 6px;
-        padding-block: 3px;
-        padding-inline: 10px;
+        padding: 3px 10px;
         border: 1px solid var(--_border);
         border-radius: var(--_radius-small);
         background: var(--_bg);

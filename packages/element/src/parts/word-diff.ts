@@ -60,8 +60,7 @@ export class WordDiff extends LitElement {
       }
       .text {
         margin: 2px 0 0;
-        padding-block: 6px;
-        padding-inline: 8px;
+        padding: 6px 8px;
         border-radius: var(--_radius-small);
         background: var(--_surface);
         white-space: pre-wrap;
