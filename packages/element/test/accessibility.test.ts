@@ -1,12 +1,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
 import '../src/define.js';
+import type { AgentChat, LayoutMode } from '../src/agent-chat.js';
 import { defineTurnParts } from '../src/define-turn-parts.js';
 import { toDisplayItems } from '../src/conversation/display-items.js';
 import { groupTurns } from '../src/steps/turn-steps.js';
 import { axeViolations } from './support/axe.js';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
+import { confirmCards, deepAll, frameOf } from './support/dom.js';
+import { ASK } from './support/rendering-texts.js';
 import { waitFor } from './support/wait.js';
 
 defineTurnParts();
@@ -85,4 +89,33 @@ describe('accessibility (axe-core)', () => {
     await waitFor(() => card.shadowRoot!.querySelector('agent-chat-schema-form'), { message: 'the edit form' });
     expect(await axeViolations(root)).to.deep.equal([]);
   });
+
+  /**
+   * The whole element in each mode, against the real test server: a turn with thinking, chips done and failed, a
+   * status line, text and the answer card (with its Undo), a model error, a run stopped by the user, and an edit
+   * waiting on its confirmation card.
+   */
+  for (const mode of ['inline', 'floating', 'docked', 'ephemeral'] as LayoutMode[]) {
+    it(`finds no violation in ${mode} mode with a conversation holding every kind of step`, async () => {
+      const endpoint = await scenario('rendering');
+      const storageKey = uniqueSession(`a11y-${mode}`);
+      const el = await fixture<AgentChat>(
+        html`<agent-chat mode=${mode} endpoint=${endpoint} session=${uniqueSession('a11y')} storage-key=${storageKey} hide-after="600000"></agent-chat>`,
+      );
+      el.open();
+      await el.send(ASK.everyStep);
+      await el.send(ASK.modelError);
+      void el.send(ASK.slowTool);
+      await waitFor(() => deepAll(el.shadowRoot!, 'agent-chat-tool-chip[state="running"]').length === 1, { message: 'the slow tool running' });
+      await el.stop();
+      await el.send(ASK.edit);
+      const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+      await card.updateComplete;
+      await frameOf(el)?.updateComplete;
+      expect(deepAll(el.shadowRoot!, 'agent-chat-notice').length, 'status, error and stopped lines').to.be.at.least(3);
+      expect(deepAll(el.shadowRoot!, 'agent-chat-answer-card')).to.have.length(1);
+      expect(await axeViolations(el)).to.deep.equal([]);
+      localStorage.removeItem(`agent-chat:frame:${storageKey}`);
+    });
+  }
 });

@@ -8,7 +8,7 @@ if (!customElements.get('agent-chat-message')) customElements.define('agent-chat
 /** An assistant bubble showing `text`, finished (not streaming). */
 async function assistant(text: string, allowImages = false): Promise<MessageBubble> {
   const el = await fixture<MessageBubble>(
-    html`<agent-chat-message role="assistant" .text=${text} ?allow-images=${allowImages}></agent-chat-message>`,
+    html`<agent-chat-message sender="assistant" .text=${text} ?allow-images=${allowImages}></agent-chat-message>`,
   );
   await el.updateComplete;
   return el;
@@ -159,7 +159,7 @@ describe('markdown in assistant bubbles', () => {
 
   it('keeps the user’s own text plain', async () => {
     const el = await fixture<MessageBubble>(
-      html`<agent-chat-message role="user" .text=${'**not bold** <b>x</b> [[F-1]]'}></agent-chat-message>`,
+      html`<agent-chat-message sender="user" .text=${'**not bold** <b>x</b> [[F-1]]'}></agent-chat-message>`,
     );
     expect(root(el).children).to.have.length(0);
     expect(text(root(el))).to.equal('**not bold** <b>x</b> [[F-1]]');

@@ -175,7 +175,7 @@ describe('incremental markdown', () => {
 
 describe('<agent-chat-message> streaming markdown', () => {
   it('renders at most once per animation frame however many deltas arrive', async () => {
-    const el = await fixture<MessageBubble>(html`<agent-chat-message role="assistant" streaming></agent-chat-message>`);
+    const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
     const { stats } = el.markdown.markdown;
     const before = { updates: stats.updates, charsParsed: stats.charsParsed };
     let text = '';
@@ -194,7 +194,7 @@ describe('<agent-chat-message> streaming markdown', () => {
   });
 
   it('updateComplete waits for the pending frame, and the end of the stream renders at once', async () => {
-    const el = await fixture<MessageBubble>(html`<agent-chat-message role="assistant" streaming></agent-chat-message>`);
+    const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
     el.text = '# Title\n\nSome **bold';
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('h1')!.textContent).to.equal('Title');
@@ -207,7 +207,7 @@ describe('<agent-chat-message> streaming markdown', () => {
 
   it('streams a long reply through the bubble to the same DOM as a finished bubble', async () => {
     const text = markdownCorpus(12_000);
-    const streamed = await fixture<MessageBubble>(html`<agent-chat-message role="assistant" streaming></agent-chat-message>`);
+    const streamed = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
     let sofar = '';
     for (const piece of chunks(text, 40)) {
       sofar += piece;
@@ -216,7 +216,7 @@ describe('<agent-chat-message> streaming markdown', () => {
     }
     streamed.streaming = false;
     await streamed.updateComplete;
-    const whole = await fixture<MessageBubble>(html`<agent-chat-message role="assistant" .text=${text}></agent-chat-message>`);
+    const whole = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" .text=${text}></agent-chat-message>`);
     const bubble = (el: MessageBubble) => markup(el.shadowRoot!.querySelector('.bubble')!);
     expect(bubble(streamed)).to.equal(bubble(whole));
     const { stats } = streamed.markdown.markdown;

@@ -68,7 +68,7 @@ describe('rendering an agent turn (real server)', () => {
     expect(text(chips[1]!)).to.contain('✗').and.contain(STEPS.failingLabel);
     expect(chips[1]!.shadowRoot!.querySelector('pre')!.textContent).to.contain(STEPS.failure);
     expect(deepAll(el.shadowRoot!, 'agent-chat-notice[tone="status"]').map(text)).to.deep.equal([STEPS.status]);
-    expect(deepAll(el.shadowRoot!, 'agent-chat-message[role="assistant"]').map((b) => (b as unknown as { text: string }).text)).to.deep.equal([
+    expect(deepAll(el.shadowRoot!, 'agent-chat-message[sender="assistant"]').map((b) => (b as unknown as { text: string }).text)).to.deep.equal([
       STEPS.before,
       STEPS.after,
     ]);
@@ -105,7 +105,7 @@ describe('rendering an agent turn (real server)', () => {
         waitFor(() => deepAll(el.shadowRoot!, host)[0]?.shadowRoot?.querySelector(`[part~="${name}"]`), { message: name });
       expect(getComputedStyle(await part('agent-chat-tool-chip', 'tool-chip')).borderTopColor).to.equal('rgb(9, 8, 7)');
       expect(getComputedStyle(await part('agent-chat-answer-card', 'answer-card')).borderTopColor).to.equal('rgb(7, 6, 5)');
-      expect(getComputedStyle(await part('agent-chat-message[role="user"]', 'user')).borderTopColor).to.equal('rgb(5, 4, 3)');
+      expect(getComputedStyle(await part('agent-chat-message[sender="user"]', 'user')).borderTopColor).to.equal('rgb(5, 4, 3)');
       expect(getComputedStyle(await part('agent-chat-undo-bar', 'undo-button')).borderTopColor).to.equal('rgb(3, 2, 1)');
     } finally {
       for (const style of styles) style.remove();

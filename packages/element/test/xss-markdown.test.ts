@@ -44,7 +44,7 @@ for (const allowImages of [false, true]) {
       it(`${vector.name}: runs nothing and adds no element or attribute it should not`, async () => {
         armXssSpy();
         const el = await fixture<MessageBubble>(
-          html`<agent-chat-message role="assistant" .text=${vector.text} ?allow-images=${allowImages}></agent-chat-message>`,
+          html`<agent-chat-message sender="assistant" .text=${vector.text} ?allow-images=${allowImages}></agent-chat-message>`,
         );
         await el.updateComplete;
         await tick();
@@ -58,7 +58,7 @@ for (const allowImages of [false, true]) {
 
         // The same text streamed in small pieces, a frame each, goes through the incremental path.
         const streamed = await fixture<MessageBubble>(
-          html`<agent-chat-message role="assistant" streaming ?allow-images=${allowImages}></agent-chat-message>`,
+          html`<agent-chat-message sender="assistant" streaming ?allow-images=${allowImages}></agent-chat-message>`,
         );
         let sofar = '';
         for (const piece of chunks(vector.text, 5)) {
@@ -82,7 +82,7 @@ describe('links in model text', () => {
   it('keeps the safe link and shows the unsafe one as its text', async () => {
     armXssSpy();
     const el = await fixture<MessageBubble>(
-      html`<agent-chat-message role="assistant" .text=${'[ok](https://example.invalid/) [js](javascript:window.__xss++)'}></agent-chat-message>`,
+      html`<agent-chat-message sender="assistant" .text=${'[ok](https://example.invalid/) [js](javascript:window.__xss++)'}></agent-chat-message>`,
     );
     const links = Array.from(el.shadowRoot!.querySelectorAll('a'));
     expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.invalid/']);

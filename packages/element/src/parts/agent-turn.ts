@@ -63,7 +63,7 @@ export class AgentTurn extends LitElement {
       case 'assistant':
         return html`<agent-chat-message
           exportparts=${BUBBLE_PARTS}
-          role="assistant"
+          sender="assistant"
           .text=${step.turn.text}
           ?streaming=${step.streaming}
         ></agent-chat-message>`;

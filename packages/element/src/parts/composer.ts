@@ -96,6 +96,8 @@ export class Composer extends LitElement {
     const text = draft?.text ?? '';
     const menu = this.menu;
     const count = menu ? optionCount(menu) : 0;
+    // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
+    // tied to it by aria-autocomplete, aria-controls and aria-activedescendant, which a textbox supports.
     return html`<div class="composer" part="composer" ?data-dropping=${draft?.dropping}>
       ${draft?.dropping ? html`<div class="drop" part="drop-hint">${t.dropToAttach}</div>` : nothing}
       <agent-chat-item-chips
@@ -117,9 +119,7 @@ export class Composer extends LitElement {
             part="input"
             rows="1"
             aria-label=${t.composerLabel}
-            role="combobox"
             aria-autocomplete="list"
-            aria-expanded=${menu ? 'true' : 'false'}
             aria-controls=${menu ? LISTBOX_ID : nothing}
             aria-activedescendant=${menu && count > 0 ? optionId(menu.active) : nothing}
             placeholder=${this.placeholder ?? t.composerPlaceholder}

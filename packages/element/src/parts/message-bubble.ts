@@ -3,7 +3,8 @@ import { MarkdownController } from '../markdown/markdown-controller.js';
 import { markdownStyles } from '../markdown/markdown-styles.js';
 import { tokens } from '../styles/tokens.js';
 
-export type MessageRole = 'user' | 'assistant';
+/** Who wrote a message. Not `role`: that attribute is ARIA's, and `user` is no ARIA role. */
+export type MessageSender = 'user' | 'assistant';
 
 /**
  * One message: the user's, right-aligned and shown as the plain text they typed, or the assistant's, rendered
@@ -12,13 +13,13 @@ export type MessageRole = 'user' | 'assistant';
  */
 export class MessageBubble extends LitElement {
   static override properties = {
-    role: { type: String, reflect: true },
+    sender: { type: String, reflect: true },
     text: { type: String },
     streaming: { type: Boolean, reflect: true },
     allowImages: { type: Boolean, attribute: 'allow-images' },
   };
 
-  declare role: MessageRole;
+  declare sender: MessageSender;
   declare text: string;
   declare streaming: boolean;
   /** Show markdown images (http/https only) in the assistant's text; by default their alt text is shown. */
@@ -29,16 +30,16 @@ export class MessageBubble extends LitElement {
 
   constructor() {
     super();
-    this.role = 'assistant';
+    this.sender = 'assistant';
     this.text = '';
     this.streaming = false;
     this.allowImages = false;
   }
 
   protected override shouldUpdate(changed: PropertyValues<this>): boolean {
-    if (this.role !== 'assistant') return true;
+    if (this.sender !== 'assistant') return true;
     if (changed.has('allowImages')) this.markdown.configure({ allowImages: this.allowImages });
-    if (changed.has('text') || changed.has('streaming') || changed.has('role') || changed.has('allowImages')) {
+    if (changed.has('text') || changed.has('streaming') || changed.has('sender') || changed.has('allowImages')) {
       this.markdown.set(this.text, this.streaming);
     }
     // A streaming delta alone renders nothing now: the markdown renders on the next animation frame.
@@ -55,8 +56,8 @@ export class MessageBubble extends LitElement {
   }
 
   protected override render() {
-    if (this.role !== 'assistant') {
-      return html`<div class="bubble" part="bubble ${this.role}">${this.text}${this.streaming
+    if (this.sender !== 'assistant') {
+      return html`<div class="bubble" part="bubble ${this.sender}">${this.text}${this.streaming
         ? html`<span class="caret" aria-hidden="true"></span>`
         : nothing}</div>`;
     }
@@ -70,7 +71,7 @@ export class MessageBubble extends LitElement {
       :host {
         display: flex;
       }
-      :host([role='user']) {
+      :host([sender='user']) {
         justify-content: flex-end;
       }
       .bubble {
@@ -82,12 +83,12 @@ export class MessageBubble extends LitElement {
         background: var(--_assistant-bg);
         color: var(--_assistant-fg);
       }
-      :host([role='user']) .bubble {
+      :host([sender='user']) .bubble {
         background: var(--_user-bg);
         color: var(--_user-fg);
         border-bottom-right-radius: 4px;
       }
-      :host([role='assistant']) .bubble {
+      :host([sender='assistant']) .bubble {
         border-bottom-left-radius: 4px;
       }
       .caret {

@@ -205,7 +205,7 @@ export class MessageList extends LitElement {
 /** The user's message, with what they mentioned and attached under it. */
 function userMessage(turn: UserTurn) {
   const { references, attachments } = turn;
-  return html`<agent-chat-message exportparts=${BUBBLE_PARTS} role="user" .text=${turn.text}></agent-chat-message>${references?.length
+  return html`<agent-chat-message exportparts=${BUBBLE_PARTS} sender="user" .text=${turn.text}></agent-chat-message>${references?.length
       ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
       : nothing}${attachments?.length
       ? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`

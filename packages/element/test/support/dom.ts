@@ -51,8 +51,8 @@ export function deepAll<T extends Element = HTMLElement>(root: Element | ShadowR
 }
 
 export const bubbles = (el: AgentChat) => all<MessageBubble>(el, 'agent-chat-message');
-export const userBubbles = (el: AgentChat) => all<MessageBubble>(el, 'agent-chat-message[role="user"]');
-export const assistantBubbles = (el: AgentChat) => all<MessageBubble>(el, 'agent-chat-message[role="assistant"]');
+export const userBubbles = (el: AgentChat) => all<MessageBubble>(el, 'agent-chat-message[sender="user"]');
+export const assistantBubbles = (el: AgentChat) => all<MessageBubble>(el, 'agent-chat-message[sender="assistant"]');
 export const thinkingBlocks = (el: AgentChat) => all<ThinkingBlock>(el, 'agent-chat-thinking');
 export const toolChips = (el: AgentChat) => all<ToolChip>(el, 'agent-chat-tool-chip');
 export const statusLines = (el: AgentChat) => all<NoticeLine>(el, 'agent-chat-notice[tone="status"]');
