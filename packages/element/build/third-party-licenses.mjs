@@ -34,10 +34,12 @@ async function readLicense(root) {
   throw new Error(`build: no license file in ${root}; the bundle can't ship its notice`);
 }
 
-/** `/*! … *\/`: the names, versions and licenses, and where the full texts are. */
+/** `/*! … *\/`: the packages by license, and where their versions and full texts are. */
 export function licenseBanner(packages) {
-  const list = packages.map((p) => `${p.name}@${p.version} (${p.license})`).join(', ');
-  return `/*! <agent-chat> bundles ${list}. License texts: THIRD-PARTY-LICENSES.txt */\n`;
+  const byLicense = new Map();
+  for (const p of packages) byLicense.set(p.license, [...(byLicense.get(p.license) ?? []), p.name]);
+  const list = [...byLicense].map(([license, names]) => `${names.join(', ')} (${license})`).join('; ');
+  return `/*! <agent-chat> bundles ${list}. THIRD-PARTY-LICENSES.txt */\n`;
 }
 
 export function licenseFile(packages) {

@@ -112,7 +112,7 @@ describe('rendering an agent turn (real server)', () => {
     }
   });
 
-  it('keeps the latest in view as the turn grows, and leaves a reader who scrolled up where they are', async () => {
+  it('keeps the latest in view as the turn grows, leaves a reader who scrolled up where they are, and offers a jump back', async () => {
     const endpoint = await scenario('rendering');
     const el = await fixture<AgentChat>(
       html`<agent-chat endpoint=${endpoint} session=${uniqueSession('scroll')} style="--agent-chat-height: 260px; --agent-chat-min-height: 0"></agent-chat>`,
@@ -131,6 +131,13 @@ describe('rendering an agent turn (real server)', () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     expect(failed.querySelector('details')!.open).to.equal(true);
     expect(list.scrollTop, 'not dragged down').to.equal(0);
+
+    // Away from the latest, a button brings the reader back; it goes once they are there.
+    const jump = await waitFor(() => list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="jump-button"]'), { message: 'the jump button' });
+    expect(jump.textContent).to.contain('Jump to latest');
+    jump.click();
+    await waitFor(() => gap() <= 1, { message: 'back at the latest' });
+    await waitFor(() => !list.shadowRoot!.querySelector('[part~="jump-button"]'), { message: 'the button gone' });
   });
 
   it('Undo calls the server, tells the host the restored state, shows "Changes undone", and goes away', async () => {

@@ -10,6 +10,7 @@ export const fr: AgentChatStrings = {
   emptyConversation: 'Envoyez un message pour commencer.',
   loadingConversation: 'Chargement de la conversation…',
   conversationLog: 'Conversation',
+  jumpToLatest: 'Aller au plus récent',
   agentWorking: 'L’agent travaille',
   panelTitle: 'Assistant',
   openChatUnread: 'Ouvrir la discussion, {count} non lus',

@@ -10,6 +10,7 @@ export const en = {
   emptyConversation: 'Send a message to start.',
   loadingConversation: 'Loading the conversation…',
   conversationLog: 'Conversation',
+  jumpToLatest: 'Jump to latest',
   agentWorking: 'The agent is working',
   panelTitle: 'Assistant',
   openChatUnread: 'Open the chat, {count} unread',

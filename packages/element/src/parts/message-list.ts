@@ -17,6 +17,13 @@ const STICK_THRESHOLD = 48;
  * messages queued behind the reply. Kept scrolled to the latest while the reader is there.
  */
 export class MessageList extends LitElement {
+  static override properties = {
+    away: { state: true },
+  };
+
+  /** The reader scrolled up from the latest: a button offers the way back. */
+  declare private away: boolean;
+
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
   readonly #strings = new StringsConsumer(this);
@@ -30,6 +37,7 @@ export class MessageList extends LitElement {
 
   constructor() {
     super();
+    this.away = false;
     this.addEventListener('scroll', this.#onScroll, { passive: true });
   }
 
@@ -79,6 +87,7 @@ export class MessageList extends LitElement {
           </div>`,
         )}
       </div>
+      ${this.away ? html`<button class="jump" part="jump-button" @click=${this.#jump}>↓ ${t.jumpToLatest}</button>` : nothing}
       ${announcer}`;
   }
 
@@ -87,6 +96,7 @@ export class MessageList extends LitElement {
     const lastUser = turns[lastUserIndex(turns)];
     // The user's own new message always brings the view down, wherever they had scrolled.
     if (lastUser !== undefined && lastUser.id !== this.#lastUserKey) this.#stickToBottom = true;
+    this.away = !this.#stickToBottom;
     this.#lastUserKey = lastUser?.id;
   }
 
@@ -119,6 +129,13 @@ export class MessageList extends LitElement {
     const near = this.scrollHeight - top - this.clientHeight <= STICK_THRESHOLD;
     if (near || top < this.#lastScrollTop) this.#stickToBottom = near;
     this.#lastScrollTop = top;
+    this.away = !this.#stickToBottom;
+  };
+
+  readonly #jump = (): void => {
+    this.#stickToBottom = true;
+    this.away = false;
+    this.#keepBottom();
   };
 
   static override styles = [
@@ -163,6 +180,21 @@ export class MessageList extends LitElement {
         background: none;
         color: inherit;
         font: inherit;
+        cursor: pointer;
+      }
+      .jump {
+        position: sticky;
+        bottom: 0;
+        display: block;
+        margin: 8px auto 0;
+        padding: 4px 12px;
+        border: 1px solid var(--_border);
+        border-radius: 999px;
+        background: var(--_bg);
+        color: var(--_fg);
+        font: inherit;
+        font-size: 0.85em;
+        box-shadow: var(--_shadow);
         cursor: pointer;
       }
       .empty {

@@ -28,4 +28,4 @@ export const TURN_PARTS = [
 export const COMPOSER_PARTS = 'input, send-button, stop-button, drop-hint, suggestions, suggestion';
 
 /** Everything the message list shows: the turns, the user's messages and their chips, the typing dots, the queue. */
-export const LIST_PARTS = `${TURN_PARTS}, empty, typing, queued`;
+export const LIST_PARTS = `${TURN_PARTS}, empty, typing, queued, jump-button`;

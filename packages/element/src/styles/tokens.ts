@@ -44,50 +44,30 @@ export const tokens = css`
     color: var(--_fg);
   }
 
-  /* The palette: set on the shell only (see above). */
+  /* The palette: set on the shell only (see above). light-dark() picks by color-scheme, which follows the
+     system unless the theme attribute fixes it; it inherits into every part's shadow root. */
   :host(agent-chat) {
+    color-scheme: light dark;
+    --_p-bg: light-dark(#ffffff, #0d1117);
+    --_p-fg: light-dark(#1f2328, #e6edf3);
+    --_p-muted: light-dark(#59636e, #9198a1);
+    --_p-border: light-dark(#d1d9e0, #3d444d);
+    --_p-surface: light-dark(#f6f8fa, #161b22);
+    --_p-accent: light-dark(#1d4ed8, #4493f8);
+    --_p-accent-fg: light-dark(#ffffff, #0d1117);
+    --_p-success: light-dark(#1a7f37, #3fb950);
+    --_p-danger: light-dark(#c2222c, #f85149);
+    --_p-danger-bg: light-dark(#ffebe9, #3c1618);
+    --_p-added-bg: light-dark(#dafbe1, #12361f);
+    --_p-removed-bg: light-dark(#ffebe9, #3c1618);
+  }
+  :host(agent-chat[theme='light']) {
     color-scheme: light;
-    --_p-bg: #ffffff;
-    --_p-fg: #1f2328;
-    --_p-muted: #59636e;
-    --_p-border: #d1d9e0;
-    --_p-surface: #f6f8fa;
-    --_p-accent: #1d4ed8;
-    --_p-accent-fg: #ffffff;
-    --_p-success: #1a7f37;
-    --_p-danger: #c2222c;
-    --_p-danger-bg: #ffebe9;
-    --_p-added-bg: #dafbe1;
-    --_p-removed-bg: #ffebe9;
   }
   :host(agent-chat[theme='dark']) {
-    ${darkPalette()}
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(agent-chat:not([theme='light'])) {
-      ${darkPalette()}
-    }
+    color-scheme: dark;
   }
 `;
-
-/** Written once, used for both ways of asking for dark. */
-function darkPalette() {
-  return css`
-    color-scheme: dark;
-    --_p-bg: #0d1117;
-    --_p-fg: #e6edf3;
-    --_p-muted: #9198a1;
-    --_p-border: #3d444d;
-    --_p-surface: #161b22;
-    --_p-accent: #4493f8;
-    --_p-accent-fg: #0d1117;
-    --_p-success: #3fb950;
-    --_p-danger: #f85149;
-    --_p-danger-bg: #3c1618;
-    --_p-added-bg: #12361f;
-    --_p-removed-bg: #3c1618;
-  `;
-}
 
 /** The focus ring every control shares, so keyboard users see where they are in every part. */
 export const focusRing = css`
