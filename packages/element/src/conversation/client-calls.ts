@@ -1,5 +1,5 @@
 import type { ClientResult, Decision, PendingCall } from '@agent-chat/protocol';
-import type { AgentChatAdapter, ClientToolHandler } from '../adapter/adapter.js';
+import type { AgentChatAdapter, ClientToolHandler, ConfirmDecision } from '../adapter/adapter.js';
 
 export interface PendingAnswers {
   decisions: Decision[];
@@ -26,12 +26,7 @@ export async function answerPendingCalls(
       if (!adapter.confirm) continue;
       const decision = await abortable(askConfirm(adapter, call), signal);
       if (call.reason === 'confirm' || decision.action === 'deny') {
-        answers.decisions.push({
-          toolCallId: call.toolCallId,
-          action: decision.action,
-          ...(decision.action === 'edit' ? { input: decision.input } : {}),
-          ...(decision.reason ? { reason: decision.reason } : {}),
-        });
+        answers.decisions.push(toDecision(call, decision));
         continue;
       }
       if (decision.action === 'edit') {
@@ -43,6 +38,11 @@ export async function answerPendingCalls(
     answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
   }
   return answers;
+}
+
+/** The protocol's decision for a call: the edited input only with `edit`, a reason only when one was given. */
+export function toDecision(call: PendingCall, { action, input, reason }: ConfirmDecision): Decision {
+  return { toolCallId: call.toolCallId, action, ...(action === 'edit' ? { input } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** A handler's value is the tool's output; a throw or a missing handler is an error result the agent reads. */

@@ -9,7 +9,7 @@ import { emit } from '../events.js';
 import { applyEvent } from './apply-event.js';
 import type { ConfirmDecision } from '../adapter/adapter.js';
 import { AgentHttpError } from '../transport/http-error.js';
-import { answerPendingCalls, runClientTool, type PendingAnswers } from './client-calls.js';
+import { answerPendingCalls, runClientTool, toDecision, type PendingAnswers } from './client-calls.js';
 import {
   conversationContext,
   type ConversationSnapshot,
@@ -231,17 +231,7 @@ export class ConversationController implements ReactiveController {
       const result = await runClientTool(call, input, this.adapter.tools?.[call.name]);
       answers = { decisions: [], results: [{ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) }] };
     } else {
-      answers = {
-        decisions: [
-          {
-            toolCallId: call.toolCallId,
-            action: decision.action,
-            ...(decision.action === 'edit' ? { input: decision.input } : {}),
-            ...(decision.reason ? { reason: decision.reason } : {}),
-          },
-        ],
-        results: [],
-      };
+      answers = { decisions: [toDecision(call, decision)], results: [] };
     }
     const refusal = await this.#runTurn({ answers });
     if (refusal) throw refusal;
