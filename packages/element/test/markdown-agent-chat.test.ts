@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
+import '../src/i18n/fr.js'; // registers locale="fr", used below
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ReferenceDetail } from '../src/markdown/references.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
@@ -9,9 +10,10 @@ import { nextEvent, waitFor } from './support/wait.js';
 import { XSS_VECTORS, armXssSpy, unsafeMarkup, xssCount } from './support/xss-vectors.js';
 
 /** The echo scenario says back what it is sent, so the text typed comes back as the assistant's markdown. */
-async function echoed(message: string): Promise<AgentChat> {
+async function echoed(message: string, setUp: (el: AgentChat) => void = () => {}): Promise<AgentChat> {
   const endpoint = await scenario('echo');
   const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${uniqueSession('markdown')}></agent-chat>`);
+  setUp(el);
   await el.send(message);
   const bubble = await waitFor(() => assistantBubbles(el)[0], { message: 'the echoed reply' });
   await bubble.updateComplete;
@@ -49,5 +51,21 @@ describe('<agent-chat> markdown replies (real server)', () => {
     expect(unsafeMarkup(reply.shadowRoot!)).to.deep.equal([]);
     expect(Array.from(mine.shadowRoot!.querySelectorAll('.bubble *'))).to.have.length(0);
     expect(xssCount()).to.equal(0);
+  });
+
+  it('words the copy button and task boxes from the strings table, and shows images only when the host allows them', async () => {
+    const message = 'Tasks:\n\n- [x] shipped\n- [ ] tested\n\n```js\nx()\n```\n\n![a chart](https://example.invalid/chart.png)';
+    const french = await echoed(message, (el) => (el.locale = 'fr'));
+    const reply = assistantBubbles(french)[0]!.shadowRoot!;
+    expect(reply.querySelector('button[part="copy"]')!.textContent).to.equal('Copier');
+    expect(Array.from(reply.querySelectorAll('.checkbox')).map((box) => box.getAttribute('aria-label'))).to.deep.equal(['fait', 'à faire']);
+    expect(reply.querySelector('img'), 'images are off by default').to.equal(null);
+    expect(reply.textContent).to.contain('a chart');
+
+    const allowed = await echoed(message, (el) => (el.adapter = { allowImages: true }));
+    const img = await waitFor(() => assistantBubbles(allowed)[0]!.shadowRoot!.querySelector('img'), { message: 'the image' });
+    expect(img.getAttribute('src')).to.equal('https://example.invalid/chart.png');
+    expect(img.getAttribute('alt')).to.equal('a chart');
+    expect(assistantBubbles(allowed)[0]!.shadowRoot!.querySelector('button[part="copy"]')!.textContent).to.equal('Copy');
   });
 });

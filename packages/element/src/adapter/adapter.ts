@@ -54,6 +54,9 @@ export interface AgentChatAdapter {
   headers?(): MaybePromise<HeadersInit | undefined>;
   /** fetch's `credentials` for every request, e.g. `include` for cookies on another origin. */
   credentials?: RequestCredentials;
+  /** Show images in the agent's markdown (`![alt](https://…)`, http and https only). Off by default: an image
+   *  loads from wherever the model points, which tells that server the reader is there. */
+  allowImages?: boolean;
   /** Chips under the input for the current page state. */
   quickActions?(context: Context | undefined): MaybePromise<readonly QuickAction[]>;
 }

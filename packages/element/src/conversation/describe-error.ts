@@ -9,15 +9,9 @@ export interface DescribedError {
 
 /** A failure as one line a user can act on, with the server's code kept for hosts and styling. */
 export function describeError(error: unknown, endpoint: string): DescribedError {
-  if (error instanceof AgentHttpError) {
-    const message =
-      error.status === 409
-        ? `The conversation is busy (409 conflict): ${error.message}`
-        : error.status === 401 || error.status === 403
-          ? `Not allowed (${error.status}): ${error.message}`
-          : error.message;
-    return { message, code: error.code, status: error.status };
-  }
+  // The server's message says what went wrong in words (a 409 says a reply is still running); the status
+  // and code stay with it for hosts and styling.
+  if (error instanceof AgentHttpError) return { message: error.message, code: error.code, status: error.status };
   if (error instanceof StreamProtocolError) {
     return { message: error.message, code: 'protocol', status: undefined };
   }

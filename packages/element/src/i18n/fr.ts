@@ -51,6 +51,11 @@ export const fr: AgentChatStrings = {
   toolResult: 'Résultat de {label}',
   moreCharacters: '… ({count} caractères de plus)',
   error: 'Erreur',
+  copyCode: 'Copier',
+  codeCopied: 'Copié',
+  copyFailed: 'Échec de la copie',
+  taskDone: 'fait',
+  taskOpen: 'à faire',
 
   statusCancelled: 'Arrêté par l’utilisateur',
   statusUndone: 'Modifications annulées',

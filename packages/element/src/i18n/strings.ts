@@ -53,6 +53,11 @@ export const en = {
   toolResult: 'Result of {label}',
   moreCharacters: '… ({count} more characters)',
   error: 'Error',
+  copyCode: 'Copy',
+  codeCopied: 'Copied',
+  copyFailed: 'Copy failed',
+  taskDone: 'done',
+  taskOpen: 'not done',
 
   // The server's own notices, by their status code
   statusCancelled: 'Stopped by user',

@@ -10,6 +10,8 @@ const SHOWN_MS = 2000;
 export async function copyCode(event: Event): Promise<void> {
   // The timer that puts the label back is kept on the button, so a second click restarts it.
   const button = event.currentTarget as HTMLButtonElement & { reset?: ReturnType<typeof setTimeout> };
+  const labels = button.dataset;
+  const label = (labels['label'] ??= button.textContent!);
   let state = 'copied';
   try {
     // No clipboard (an insecure context) throws here too.
@@ -17,11 +19,12 @@ export async function copyCode(event: Event): Promise<void> {
   } catch {
     state = 'failed';
   }
-  button.textContent = state === 'copied' ? 'Copied' : 'Copy failed';
-  button.dataset['state'] = state;
+  // The words are the strings table's, put on the button by render-tree.ts (data-copied, data-failed).
+  button.textContent = labels[state]!;
+  labels['state'] = state;
   clearTimeout(button.reset);
   button.reset = setTimeout(() => {
-    button.textContent = 'Copy';
-    delete button.dataset['state'];
+    button.textContent = label;
+    delete labels['state'];
   }, SHOWN_MS);
 }

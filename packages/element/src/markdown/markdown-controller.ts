@@ -25,10 +25,15 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     host.addController(this);
   }
 
-  /** Render options changed (call it only then): everything is parsed and rendered again. */
-  configure(options: RenderOptions): void {
+  /**
+   * The render options now; when they differ from the last, everything is parsed and rendered again (the host
+   * then gives the text anew with set()). Returns whether they differed.
+   */
+  configure(options: RenderOptions): boolean {
+    if (options.allowImages === this.options.allowImages && options.strings === this.options.strings) return false;
     this.options = options;
     this.start();
+    return true;
   }
 
   /** The host's text changed (or started or stopped streaming). */

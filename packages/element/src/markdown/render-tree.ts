@@ -35,6 +35,7 @@ import {
 import { copyCode } from './copy-code.js';
 import { referenceChip } from './references.js';
 import { safeImageSrc, safeLinkHref } from './safe-url.js';
+import { en, type AgentChatStrings } from '../i18n/strings.js';
 
 /**
  * The tree streaming-markdown's parser describes, to Lit templates. Safety comes from the shape of this file,
@@ -46,6 +47,8 @@ import { safeImageSrc, safeLinkHref } from './safe-url.js';
 export interface RenderOptions {
   /** Show `![alt](https://…)` as an image; otherwise (the default) its alt text. */
   allowImages: boolean;
+  /** The element's texts (the copy button, a task's state); English by default. */
+  strings?: AgentChatStrings;
 }
 
 /**
@@ -90,6 +93,7 @@ const ALNUM = /[a-z\d]$/i;
 /** Renders `node`; `trailer` goes to the end of the deepest open node under it. */
 export function renderNode(node: MdNode, options: RenderOptions, trailer: Trailer = nothing): unknown {
   const type = node.type;
+  const t = options.strings ?? en;
   const c = () => kids(node, options, trailer);
   // Code and math: the text exactly as written.
   const raw = [node.kids, trailer];
@@ -102,7 +106,7 @@ export function renderNode(node: MdNode, options: RenderOptions, trailer: Traile
     case CODE_BLOCK:
     case CODE_FENCE:
       // Templates are kept on one line here: whitespace inside a template ships in the bundle as written.
-      return html`<div class="code-block"><div class="code-bar"><span class="code-lang">${node[LANG]}</span><button class="copy" part="copy" aria-live="polite" @click=${copyCode}>Copy</button></div><pre><code>${raw}</code></pre></div>`;
+      return html`<div class="code-block"><div class="code-bar"><span class="code-lang">${node[LANG]}</span><button class="copy" part="copy" aria-live="polite" data-copied=${t.codeCopied} data-failed=${t.copyFailed} @click=${copyCode}>${t.copyCode}</button></div><pre><code>${raw}</code></pre></div>`;
     case CODE_INLINE:
     // No TeX renderer: math (`$…$`, `\(…\)`, `$$…$$`, `\[…\]`) is shown as its source, like code.
     case EQUATION_INLINE:
@@ -131,7 +135,7 @@ export function renderNode(node: MdNode, options: RenderOptions, trailer: Traile
       return html`<li>${c()}</li>`;
     case CHECKBOX: {
       const checked = node[CHECKED] !== undefined;
-      return html`<span class="checkbox" role="img" aria-label=${checked ? 'done' : 'not done'}>${checked ? '☑' : '☐'}</span>`;
+      return html`<span class="checkbox" role="img" aria-label=${checked ? t.taskDone : t.taskOpen}>${checked ? '☑' : '☐'}</span>`;
     }
     case TABLE:
       // Rows straight in <table>: the first row's <th> cells are the header.

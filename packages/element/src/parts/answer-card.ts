@@ -29,7 +29,8 @@ export class AnswerCard extends LitElement {
   readonly #summary = new MarkdownController(this, { allowImages: false });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
+    const reconfigured = this.#summary.configure({ allowImages: false, strings: this.#strings.value });
+    if (reconfigured || changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
   }
 
   protected override render() {

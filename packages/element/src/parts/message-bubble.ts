@@ -1,4 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { adapterContext } from '../adapter/adapter-context.js';
+import { StringsConsumer } from '../i18n/strings-context.js';
 import { MarkdownController } from '../markdown/markdown-controller.js';
 import { markdownStyles } from '../markdown/markdown-styles.js';
 import { tokens } from '../styles/tokens.js';
@@ -25,6 +28,8 @@ export class MessageBubble extends LitElement {
   /** Show markdown images (http/https only) in the assistant's text; by default their alt text is shown. */
   declare allowImages: boolean;
 
+  readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  readonly #strings = new StringsConsumer(this);
   /** @internal The markdown renderer (its `markdown.stats` are for tests). */
   readonly markdown = new MarkdownController(this, { allowImages: false });
 
@@ -38,8 +43,10 @@ export class MessageBubble extends LitElement {
 
   protected override shouldUpdate(changed: PropertyValues<this>): boolean {
     if (this.sender !== 'assistant') return true;
-    if (changed.has('allowImages')) this.markdown.configure({ allowImages: this.allowImages });
-    if (changed.has('text') || changed.has('streaming') || changed.has('sender') || changed.has('allowImages')) {
+    // Images: the bubble's own attribute, or the host's say (adapter.allowImages). Texts: the shell's table.
+    const images = this.allowImages || this.#adapter.value?.allowImages === true;
+    const strings = this.#strings.value;
+    if (this.markdown.configure({ allowImages: images, strings }) || changed.has('text') || changed.has('streaming') || changed.has('sender')) {
       this.markdown.set(this.text, this.streaming);
     }
     // A streaming delta alone renders nothing now: the markdown renders on the next animation frame.

@@ -132,7 +132,7 @@ export const MARKDOWN_TAGS: ReadonlySet<string> = new Set([
 ]);
 export const MARKDOWN_ATTRIBUTES: ReadonlySet<string> = new Set([
   'class', 'part', 'href', 'title', 'target', 'rel', 'type', 'aria-live', 'aria-label', 'role', 'start',
-  'data-reference', 'data-state', 'src', 'alt', 'loading', 'referrerpolicy',
+  'data-reference', 'data-state', 'data-copied', 'data-failed', 'data-label', 'src', 'alt', 'loading', 'referrerpolicy',
 ]);
 export const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 
