@@ -49,9 +49,15 @@ describe('examples/script-tag from the demo server', () => {
     await page.close();
   });
 
-  it('serves an index that links the example and names the model in use', async () => {
+  it('serves an index that links every example, each of which answers, and names the model in use', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    expect(html).toContain('href="/script-tag/"');
+    const names = ['script-tag', 'slides', 'persona', 'discovery', 'study'];
+    for (const name of names) {
+      expect(html).toContain(`href="/${name}/"`);
+      const page = await fetch(`${server.url}/${name}/`);
+      expect(page.status, name).toBe(200);
+      expect(await page.text(), name).toMatch(/<agent-chat[\s>]/);
+    }
     expect(html).toContain('offline scripted demo model');
   });
 });

@@ -43,8 +43,10 @@ describe('<agent-chat> errors are shown, never swallowed (real server)', () => {
       await messageList(el).updateComplete;
       const lines = errorLines(el);
       expect(lines).to.have.length(1);
-      expect(lines[0]!.text).to.match(/busy \(409 conflict\)/);
-      expect(lines[0]!.text).to.contain('already in progress');
+      // The server's own words say what is wrong and what to do; its code shows beside them.
+      expect(lines[0]!.text).to.contain('A run is already in progress');
+      expect(lines[0]!.code).to.equal('conflict');
+      expect(lines[0]!.shadowRoot!.textContent).to.contain('conflict');
       // The refused message stays visible (after the other run's, from the history) and the composer is usable again.
       expect(userBubbles(el).map((b) => b.text)).to.deep.equal(['A long one, please', 'Me too']);
       expect(composerButton(el).textContent!.trim()).to.equal('Send');
