@@ -193,6 +193,17 @@ describe('<agent-chat-message> streaming markdown', () => {
     expect(el.shadowRoot!.querySelector('.trailer.caret'), 'the caret ends the text').to.not.equal(null);
   });
 
+  it('keeps showing a streaming reply when its render options change mid-stream (no empty frame)', async () => {
+    const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
+    el.text = 'Half of a **reply** so far';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('strong')!.textContent).to.equal('reply');
+    el.allowImages = true;
+    // After Lit's update, before the next animation frame: the text is parsed again at once.
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(el.shadowRoot!.querySelector('strong')?.textContent).to.equal('reply');
+  });
+
   it('updateComplete waits for the pending frame, and the end of the stream renders at once', async () => {
     const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
     el.text = '# Title\n\nSome **bold';

@@ -135,8 +135,10 @@ describe('rendering an agent turn (real server)', () => {
     // Away from the latest, a button brings the reader back; it goes once they are there.
     const jump = await waitFor(() => list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="jump-button"]'), { message: 'the jump button' });
     expect(jump.textContent).to.contain('Jump to latest');
-    jump.click();
+    jump.focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => gap() <= 1, { message: 'back at the latest' });
+    expect(list.shadowRoot!.activeElement, 'the focus stays in the list').to.equal(list.shadowRoot!.querySelector('[role="log"]'));
     await waitFor(() => !list.shadowRoot!.querySelector('[part~="jump-button"]'), { message: 'the button gone' });
   });
 

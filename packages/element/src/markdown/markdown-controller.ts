@@ -33,6 +33,8 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     if (options.allowImages === this.options.allowImages && options.strings === this.options.strings) return false;
     this.options = options;
     this.start();
+    // Parsed again at once, not on the next frame: a streaming reply must not show empty for a frame.
+    if (this.#value) this.update(this.#value, !this.#streaming);
     return true;
   }
 
