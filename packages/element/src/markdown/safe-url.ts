@@ -7,10 +7,9 @@ const RELATIVE_BASE = 'https://relative.invalid/';
  * The href to put on a link, or undefined when the link must be shown as plain text. The destination is judged
  * the way the browser will read it on a click: it is set as an attribute value by Lit, so character references
  * (`javascript&#58;`) stay literal text, and the browser's own URL parser reads it (dropping tabs and newlines,
- * lowercasing the scheme), so `JaVaScRiPt:` is judged as `javascript:`. (The second parameter is accepted for
- * callers written when character references were resolved first: every destination is now taken literally.)
+ * lowercasing the scheme), so `JaVaScRiPt:` is judged as `javascript:`.
  */
-export function safeLinkHref(destination: string, _literal?: boolean): string | undefined {
+export function safeLinkHref(destination: string): string | undefined {
   return checked(destination, true);
 }
 

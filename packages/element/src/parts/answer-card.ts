@@ -160,7 +160,7 @@ export function readAnswer(input: unknown): { summary: string; links: ShownLink[
   for (const link of Array.isArray(answer.links) ? answer.links : []) {
     const { title, url } = (link ?? {}) as { title?: unknown; url?: unknown };
     if (typeof url !== 'string') continue;
-    const href = safeLinkHref(url, true);
+    const href = safeLinkHref(url);
     // mailto is fine inside a reply's text, but a badge is for a place to open.
     if (!href || /^mailto:/i.test(href)) continue;
     const external = /^https?:/i.test(href) || href.startsWith('//');
