@@ -118,7 +118,7 @@ export class AgentChat extends LitElement {
   declare adapter: AgentChatAdapter | undefined;
   declare narrow: boolean;
 
-  private readonly conversation = new ConversationController(this);
+  private readonly conversation = new ConversationController(this, () => this.#texts.value);
   readonly #draft = new DraftController(this);
   readonly #adapterProvider = new ContextProvider(this, { context: adapterContext, initialValue: {} });
   readonly #triggers = new TriggerGate();

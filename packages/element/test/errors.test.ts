@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
+import '../src/i18n/fr.js'; // registers locale="fr", used below
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ErrorDetail, RunFinishDetail } from '../src/events.js';
 import { agentServerUrl, scenario, uniqueSession } from './support/agent-server.js';
@@ -68,5 +69,12 @@ describe('<agent-chat> errors are shown, never swallowed (real server)', () => {
     expect(lines).to.have.length(2);
     expect(lines[1]!.text).to.contain('Could not reach the agent server at http://127.0.0.1:9/api');
     expect(lines[1]!.code).to.equal('network');
+  });
+
+  it('words the failures it describes itself from the strings table (locale="fr")', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat locale="fr" endpoint="http://127.0.0.1:9/api" session="offline-fr"></agent-chat>`);
+    const [load] = await waitFor(() => errorLines(el).length > 0 && errorLines(el), { message: 'the load error' });
+    expect(load!.text).to.match(/^Impossible de charger la conversation : Impossible de joindre le serveur de l’agent à http:\/\/127\.0\.0\.1:9\/api : /);
+    expect(load!.code).to.equal('network');
   });
 });

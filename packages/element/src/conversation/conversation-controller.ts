@@ -17,6 +17,7 @@ import {
   type SendOptions,
 } from './conversation-context.js';
 import { describeError } from './describe-error.js';
+import { en, format, type AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localErrorTurn, localStatusTurn, localTurnId, localUserTurn, stoppedTurn } from './local-turns.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
@@ -57,6 +58,7 @@ export class ConversationController implements ReactiveController {
   adapter: AgentChatAdapter = NO_ADAPTER;
 
   readonly #host: Host;
+  readonly #strings: () => AgentChatStrings;
   readonly #provider: ContextProvider<typeof conversationContext, Host>;
   #client: AgentClient | undefined;
   #sessionId = '';
@@ -75,8 +77,10 @@ export class ConversationController implements ReactiveController {
   #toolList: Promise<ToolsResponse> | undefined;
   #current: ConversationSnapshot;
 
-  constructor(host: Host) {
+  /** `strings`: the element's texts, for the failures it words itself (the shell's table). */
+  constructor(host: Host, strings: () => AgentChatStrings = () => en) {
     this.#host = host;
+    this.#strings = strings;
     this.#current = this.#snapshot();
     this.#provider = new ContextProvider(host, { context: conversationContext, initialValue: this.#current });
     host.addController(this);
@@ -187,7 +191,7 @@ export class ConversationController implements ReactiveController {
       this.#publish();
       this.#notifyState(state);
     } catch (error) {
-      const described = describeError(error, this.#client.endpoint);
+      const described = describeError(error, this.#client.endpoint, this.#strings());
       emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
       if (error instanceof AgentHttpError && error.status === 404) this.#undoable = false;
       this.#publish();
@@ -411,7 +415,7 @@ export class ConversationController implements ReactiveController {
       if (run.sawDone) break;
     }
     if (!run.sawDone) {
-      if (!run.stopping) throw new Error('The connection to the agent server closed before the reply finished');
+      if (!run.stopping) throw new Error(this.#strings().errorStreamClosed);
       return this.#markStopped();
     }
     return stopReason;
@@ -481,7 +485,7 @@ export class ConversationController implements ReactiveController {
         this.#undoable = session.undoable;
         this.lastEventId = session.lastEventId;
       } catch (error) {
-        if (!abort.signal.aborted) this.#fail(error, 'Could not load the conversation: ');
+        if (!abort.signal.aborted) this.#fail(error, this.#strings().loadFailed);
       } finally {
         if (this.#loadAbort === abort) {
           this.#loadAbort = undefined;
@@ -501,9 +505,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Show a failure in the conversation and tell the host: never fail silently. */
-  #fail(error: unknown, prefix = ''): void {
-    const described = describeError(error, this.#client?.endpoint ?? '');
-    this.#turns = [...this.#turns, localErrorTurn(prefix + described.message, described.code)];
+  #fail(error: unknown, template = '{message}'): void {
+    const described = describeError(error, this.#client?.endpoint ?? '', this.#strings());
+    this.#turns = [...this.#turns, localErrorTurn(format(template, { message: described.message }), described.code)];
     this.#publish();
     emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
   }
