@@ -1,8 +1,15 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// In this repository the packages resolve to their TypeScript source (the `agent-chat-source` export condition);
+// installed from npm, they resolve to dist/.
+const conditions = ['agent-chat-source', ...defaultServerConditions];
 
 // Node-side tests: protocol, server, the examples' end-to-end tests and the element's build helpers. The
 // element's own tests run in Chromium under @web/test-runner (packages/element/web-test-runner.config.mjs).
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['agent-chat-source'] } },
   test: {
     include: [
       'packages/protocol/test/**/*.test.ts',

@@ -39,7 +39,7 @@ run('build the element bundle', 'npm', ['run', 'build', '--silent'], env);
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], env);
 run('vitest: protocol, server, examples', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], env);
 run('browser tests: <agent-chat> in Chromium', process.execPath, [
-  '--import', 'tsx',
+  '--conditions=agent-chat-source', '--import', 'tsx',
   join(root, 'node_modules/@web/test-runner/dist/bin.js'),
   '--config', 'packages/element/web-test-runner.config.mjs',
 ], { ...env, AGENT_CHAT_BROWSER_RESULTS: browserJson });

@@ -1,4 +1,4 @@
-import { fileStore } from '@agent-chat/server';
+import { fileStore } from '@agent-chat/server/file-store';
 import { Hono } from 'hono';
 import { join } from 'node:path';
 import type { ExampleDefinition } from '../server/example.js';

@@ -1,4 +1,5 @@
-import { fileStore, modelFromEnv } from '@agent-chat/server';
+import { modelFromEnv } from '@agent-chat/server';
+import { fileStore } from '@agent-chat/server/file-store';
 import { Hono } from 'hono';
 import { join } from 'node:path';
 import type { ExampleDefinition } from '../server/example.js';

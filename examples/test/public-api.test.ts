@@ -21,7 +21,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 describe('the examples use only the public API of the packages (issue #6)', () => {
   it('import each package by its published entry points, never a path inside it', async () => {
-    const entryPoints = new Set(['@agent-chat/element', '@agent-chat/element/agent-chat.js', '@agent-chat/protocol', '@agent-chat/server']);
+    const entryPoints = new Set(['@agent-chat/element', '@agent-chat/element/agent-chat.js', '@agent-chat/protocol', '@agent-chat/server', '@agent-chat/server/file-store', '@agent-chat/server/testing']);
     const files = await sourceFiles(examplesDir);
     expect(files.length).toBeGreaterThan(20);
     const offending: string[] = [];

@@ -52,7 +52,8 @@ const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
 export default {
   rootDir: root,
   files: [relative(process.cwd(), join(here, 'test/**/*.test.ts'))],
-  nodeResolve: true,
+  // The packages' TypeScript source, not their dist/ (see the `agent-chat-source` export condition).
+  nodeResolve: { exportConditions: ['agent-chat-source'] },
   concurrency: 1,
   browsers: [chromeLauncher({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
   plugins: [

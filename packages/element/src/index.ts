@@ -1,5 +1,6 @@
-// Importing the package registers <agent-chat>, as a script tag does.
-export { AgentChat, defineAgentChat } from './define.js';
+// The package's module entry, for bundlers: it registers nothing. Call defineAgentChat() (or import
+// '@agent-chat/element/define') to register <agent-chat> and its parts.
+export { AgentChat, defineAgentChat } from './register.js';
 export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-chat.js';
 // English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
 export { registerLocale } from './i18n/locales.js';

@@ -4,7 +4,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentChat, fileStore, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
+import { fileStore } from '../src/file-store.js';
+import { createAgentChat, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
 import { agentClient } from '../test/support/agent-client.js';
 import { serveApp } from '../test/support/serve-app.js';
 

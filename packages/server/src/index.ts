@@ -7,7 +7,6 @@ export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, t
 export type { SessionStore } from './store/session-store.js';
 export type { SessionRecord } from './session/session-record.js';
 export { memoryStore } from './store/memory-store.js';
-export { fileStore, type FileStoreOptions } from './store/file-store.js';
 export type { StateAdapter } from './state-adapter.js';
 export type { ContextPolicy } from './context/system-prompt.js';
 export type { CompressionPolicy } from './context/compress-history.js';

@@ -10,8 +10,8 @@ import {
   type FakeAnthropic,
   type FakeAnthropicOptions,
   type FakeReply,
-} from './support/fake-anthropic.js';
-import { readSse } from './support/read-sse.js';
+} from '../src/testing/fake-anthropic.js';
+import { readSse } from '../src/testing/read-sse.js';
 
 const MODEL_ID = 'claude-test-1';
 

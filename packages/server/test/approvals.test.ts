@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineTool, fileStore, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { serveApp } from './support/serve-app.js';
+import { fileStore } from '../src/file-store.js';
+import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp } from '../src/testing/serve-app.js';
 
 const board: Array<{ id: string; text: string }> = [];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 // Seed 003: the board lives in the page, yet each change needs the user's confirmation first.
 const deleteItem = defineTool({

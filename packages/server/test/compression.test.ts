@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
 import { toAnthropicMessages } from '../src/model/anthropic/index.js';
-import { agentClient } from './support/agent-client.js';
-import { validateMessagesRequest } from './support/fake-anthropic.js';
-import { recordingModel } from './support/recording-model.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { validateMessagesRequest } from '../src/testing/fake-anthropic.js';
+import { recordingModel } from '../src/testing/recording-model.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const longText = (label: string) => `${label}: ${'lorem ipsum dolor sit amet '.repeat(60)}`;
 const lookup = defineTool({

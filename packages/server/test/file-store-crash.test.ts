@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileStore } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { readAgentEvents, type ReceivedEvent } from './support/read-agent-events.js';
+import { fileStore } from '../src/file-store.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

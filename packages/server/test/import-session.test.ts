@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { recordingModel } from './support/recording-model.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { recordingModel } from '../src/testing/recording-model.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const model = recordingModel(scriptedModel([[{ text: 'Welcome back.' }]]));
 let server: RunningServer;

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import { createAgentChat, defineTool, ModelError, type Model, type ModelEvent, type ModelRequest, type ModelToolSpec } from '../src/index.js';
 import { openAICompatibleModel, toOpenAIMessages, toOpenAITools, CANCELLED_TOOL_RESULT } from '../src/model/openai-compatible/index.js';
-import { agentClient } from './support/agent-client.js';
+import { agentClient } from '../src/testing/agent-client.js';
 import { replyChunks, startFakeOpenAI, validateChatCompletionsRequest, type FakeOpenAI } from './support/fake-openai.js';
-import { serveApp } from './support/serve-app.js';
+import { serveApp } from '../src/testing/serve-app.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 
@@ -433,7 +433,7 @@ describe('openAICompatibleModel: stop', () => {
 });
 
 describe('toOpenAIMessages', () => {
-  it('puts the system prompt first, groups one response into one assistant message, and answers each call', () => {
+  it('puts the system prompt first, groups one response into one assistant message, and answers each call', async () => {
     const turns = [
       turn({ type: 'user', text: 'Weather in Lisbon and Porto?' }),
       turn({ type: 'thinking', text: 'Two cities, two calls.' }),
@@ -446,7 +446,7 @@ describe('toOpenAIMessages', () => {
       turn({ type: 'status', text: 'Shown to the user only' }),
       turn({ type: 'error', message: 'Also only for the user' }),
     ];
-    const messages = toOpenAIMessages('Be brief.', turns);
+    const messages = await toOpenAIMessages('Be brief.', turns);
     expect(messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Weather in Lisbon and Porto?' },
@@ -465,8 +465,8 @@ describe('toOpenAIMessages', () => {
     expect(validateChatCompletionsRequest({ model: 'm', messages })).toBeUndefined();
   });
 
-  it('uses null content for calls without text, marks failed results, and fills in empty output', () => {
-    const messages = toOpenAIMessages('', [
+  it('uses null content for calls without text, marks failed results, and fills in empty output', async () => {
+    const messages = await toOpenAIMessages('', [
       turn({ type: 'user', text: 'Go' }),
       turn({ type: 'tool_call', toolCallId: 'call_e', name: 'explode', input: {} }),
       turn({ type: 'tool_call', toolCallId: 'call_q', name: 'quiet', input: undefined }),
@@ -483,8 +483,8 @@ describe('toOpenAIMessages', () => {
     expect(validateChatCompletionsRequest({ model: 'm', messages })).toBeUndefined();
   });
 
-  it('answers a call left without a result as cancelled, before the next user message', () => {
-    const messages = toOpenAIMessages('', [
+  it('answers a call left without a result as cancelled, before the next user message', async () => {
+    const messages = await toOpenAIMessages('', [
       turn({ type: 'user', text: 'Do two things' }),
       turn({ type: 'tool_call', toolCallId: 'call_done', name: 'a', input: {} }),
       turn({ type: 'tool_call', toolCallId: 'call_lost', name: 'b', input: {} }),
@@ -499,8 +499,8 @@ describe('toOpenAIMessages', () => {
     expect(validateChatCompletionsRequest({ model: 'm', messages })).toBeUndefined();
   });
 
-  it('never sends an empty assistant message, a stray result, a repeated call, or thinking', () => {
-    const messages = toOpenAIMessages('', [
+  it('never sends an empty assistant message, a stray result, a repeated call, or thinking', async () => {
+    const messages = await toOpenAIMessages('', [
       turn({ type: 'user', text: 'Think only' }),
       turn({ type: 'thinking', text: 'Hmm', signature: 'sig' }),
       turn({ type: 'assistant_text', text: '   ' }),
@@ -521,9 +521,9 @@ describe('toOpenAIMessages', () => {
     expect(validateChatCompletionsRequest({ model: 'm', messages })).toBeUndefined();
   });
 
-  it('shortens ids too long for OpenAI, the same way for a call and its result', () => {
+  it('shortens ids too long for OpenAI, the same way for a call and its result', async () => {
     const longId = `srvtoolu_${'x'.repeat(50)}`;
-    const messages = toOpenAIMessages('', [
+    const messages = await toOpenAIMessages('', [
       turn({ type: 'user', text: 'Hi' }),
       turn({ type: 'tool_call', toolCallId: longId, name: 'a', input: {} }),
       turn({ type: 'tool_result', toolCallId: longId, output: 'ok', isError: false }),
@@ -535,8 +535,8 @@ describe('toOpenAIMessages', () => {
     expect(validateChatCompletionsRequest({ model: 'm', messages })).toBeUndefined();
   });
 
-  it('stands in for a user message that only carried attachments, and skips an empty one', () => {
-    const messages = toOpenAIMessages('', [
+  it('stands in for a user message that only carried attachments, and skips an empty one', async () => {
+    const messages = await toOpenAIMessages('', [
       turn({ type: 'user', text: '', references: [{ id: 'r1', title: 'Row 1' }] }),
       turn({ type: 'user', text: '  ' }),
     ]);
@@ -545,7 +545,7 @@ describe('toOpenAIMessages', () => {
     expect((messages[0] as { content: string }).content).toMatch(/attachments or references/);
   });
 
-  it('toOpenAITools keeps the schema, drops its draft marker, and refuses non-object inputs', () => {
+  it('toOpenAITools keeps the schema, drops its draft marker, and refuses non-object inputs', async () => {
     expect(toOpenAITools([weatherSpec])[0]!.function.parameters).not.toHaveProperty('$schema');
     expect(() => toOpenAITools([{ name: 'n', description: 'd', inputSchema: { type: 'string' } }])).toThrow(ModelError);
   });

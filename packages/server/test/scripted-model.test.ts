@@ -2,8 +2,8 @@ import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel, type Model, type ModelEvent, type ScriptedRunInput } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const tools = [
   defineTool({ name: 'lookup', description: 'Look something up', input: z.object({ q: z.string() }), execute: ({ q }) => `found ${q}` }),

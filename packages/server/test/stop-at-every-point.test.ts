@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anthropicModel, createAgentChat, defineTool, memoryStore, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from './support/fake-anthropic.js';
-import { readAgentEvents } from './support/read-agent-events.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
+import { readAgentEvents } from '../src/testing/read-agent-events.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 // A scripted three-step run: thinking, text and a tool; text and two tools; a final answer.
 const threeSteps = scriptedModel(

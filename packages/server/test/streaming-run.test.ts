@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { readAgentEvents } from './support/read-agent-events.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { readAgentEvents } from '../src/testing/read-agent-events.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const weather = defineTool({
   name: 'get_weather',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, finalAnswerTool, scriptedModel } from '../src/index.js';
-import { agentClient } from './support/agent-client.js';
-import { recordingModel } from './support/recording-model.js';
-import { serveApp, type RunningServer } from './support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { recordingModel } from '../src/testing/recording-model.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const slides = ['Hook', 'Tips'];
 const state = { stage: 'slides' };

@@ -15,7 +15,7 @@ export interface ModelFromEnvOptions {
  * the given offline model otherwise: one switch for a demo that runs anywhere and on the real thing.
  */
 export function modelFromEnv(options: ModelFromEnvOptions): Model {
-  const env = options.env ?? process.env;
+  const env = options.env ?? globalThis.process?.env ?? {};
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (!apiKey) return options.offline;
   return anthropicModel({

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-/** A short unique id with a prefix that says what it names (`t_` turn, `run_` run). */
+/** A short unique id with a prefix that says what it names (`t_` turn, `run_` run). Web Crypto: no node: import. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  return `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
 }

@@ -2,8 +2,9 @@
 // and prints its URL. The run is long (many steps, each a tool and a big text) so a kill lands mid-run, often
 // mid-write.
 import { z } from 'zod';
-import { createAgentChat, defineTool, fileStore, scriptedModel } from '../../src/index.js';
-import { serveApp } from './serve-app.js';
+import { fileStore } from '../../src/file-store.js';
+import { createAgentChat, defineTool, scriptedModel } from '../../src/index.js';
+import { serveApp } from '../../src/testing/serve-app.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: crash-server.ts <dir>');

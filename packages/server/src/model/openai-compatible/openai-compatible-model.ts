@@ -33,7 +33,7 @@ export function openAICompatibleModel(options: OpenAICompatibleModelOptions): Mo
   const baseURL = options.baseURL?.trim() || DEFAULT_OPENAI_BASE_URL;
   const endpoint = chatCompletionsURL(baseURL);
   // Read once, like the SDKs do: a key set in the environment later is not picked up mid-run.
-  const apiKey = options.apiKey ?? process.env['OPENAI_API_KEY'];
+  const apiKey = options.apiKey ?? globalThis.process?.env['OPENAI_API_KEY'];
   const headers = requestHeaders(apiKey, options.headers);
   const context: ErrorContext = {
     label: labelFor(endpoint),
@@ -46,7 +46,7 @@ export function openAICompatibleModel(options: OpenAICompatibleModelOptions): Mo
     name: `openai-compatible:${options.model}`,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       if (request.signal.aborted) return;
-      const body = JSON.stringify(buildRequest(options, request));
+      const body = JSON.stringify(await buildRequest(options, request));
 
       let response: Response;
       try {
@@ -129,10 +129,10 @@ function jsonInsteadOfStream(text: string, context: ErrorContext): ModelError {
   return protocolError('answered with JSON instead of an event stream; it may not support `stream: true`.', 'not_a_stream', context);
 }
 
-function buildRequest(options: OpenAICompatibleModelOptions, request: ModelRequest): ChatCompletionsRequest {
+async function buildRequest(options: OpenAICompatibleModelOptions, request: ModelRequest): Promise<ChatCompletionsRequest> {
   return {
     model: options.model,
-    messages: toOpenAIMessages(request.system, request.turns),
+    messages: await toOpenAIMessages(request.system, request.turns),
     // OpenAI rejects an empty `tools` list, so none is sent when no tool is offered.
     ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
     stream: true,

@@ -1,7 +1,7 @@
 import type { Turn, UserTurn } from '@agent-chat/protocol';
 import { CANCELLED_TOOL_RESULT, toolOutputText, userMessageText } from '../turn-text.js';
 import type { ChatMessage, ChatToolCall } from './chat-completions-types.js';
-import { outgoingToolCallId } from './tool-call-id.js';
+import { outgoingToolCallIds } from './tool-call-id.js';
 
 /** Put before a failed tool's output: a `tool` message has no error flag, so the text has to say it. */
 export const TOOL_ERROR_PREFIX = 'Error: ';
@@ -22,7 +22,8 @@ interface OpenAssistant {
  * and thinking, status and error turns are left out (the API has no place for the first, and the model never
  * said the others).
  */
-export function toOpenAIMessages(system: string, turns: readonly Turn[]): ChatMessage[] {
+export async function toOpenAIMessages(system: string, turns: readonly Turn[]): Promise<ChatMessage[]> {
+  const outgoingToolCallId = await outgoingToolCallIds(turns.flatMap((turn) => ('toolCallId' in turn ? [turn.toolCallId] : [])));
   const messages: ChatMessage[] = [];
   // An empty system prompt is better left out than sent as an empty message.
   if (system.trim() !== '') messages.push({ role: 'system', content: system });

@@ -1,5 +1,5 @@
 import type { Turn } from '@agent-chat/protocol';
-import type { Model, ModelRequest } from '../../src/index.js';
+import type { Model, ModelRequest } from '../index.js';
 
 export interface RecordedCall {
   system: string;
