@@ -16,6 +16,10 @@ export default defineConfig({
       'packages/server/test/**/*.test.ts',
       'examples/test/**/*.test.ts',
       'packages/element/build/**/*.test.ts',
+      // The docs against the code: samples typecheck, links resolve, docs/api is fresh (scripts/docs.test.ts).
+      'scripts/**/*.test.ts',
+      // What a user installs: the packed tarballs in a project outside the workspace, on Node, Bun, Deno, workerd.
+      'test/install/**/*.test.ts',
     ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
