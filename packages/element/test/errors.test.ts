@@ -52,7 +52,7 @@ describe('<agent-chat> errors are shown, never swallowed (real server)', () => {
       expect(userBubbles(el).map((b) => b.text)).to.deep.equal(['A long one, please', 'Me too']);
       expect(composerButton(el).textContent!.trim()).to.equal('Send');
     } finally {
-      await fetch(`${endpoint}/sessions/${session}/cancel`, { method: 'POST' });
+      await fetch(`${endpoint}/sessions/${session}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       other.abort();
     }
   });

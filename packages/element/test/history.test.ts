@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, messageList, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
@@ -50,6 +50,7 @@ describe('<agent-chat> history (real server)', () => {
     expect(el.turns).to.have.length(0);
     await messageList(el).updateComplete;
     expect(userBubbles(el)).to.have.length(0);
-    expect((await storedSession(endpoint, session)).turns).to.have.length(0);
+    // Gone on the server: the same 404 as a session that never was.
+    expect((await fetch(`${endpoint}/sessions/${encodeURIComponent(session)}`)).status).to.equal(404);
   });
 });

@@ -172,7 +172,8 @@ describe('rendering an agent turn (real server)', () => {
     const el = await chat(session);
     const bar = await waitFor(() => undoBars(el)[0], { message: 'the undo bar after a reload' });
     // Another tab undoes the change first.
-    expect((await fetch(`${el.endpoint}/sessions/${session}/undo`, { method: 'POST' })).status).to.equal(200);
+    const undo = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+    expect((await fetch(`${el.endpoint}/sessions/${session}/undo`, undo)).status).to.equal(200);
     const errors: unknown[] = [];
     el.addEventListener('agent-chat-error', (event) => errors.push((event as CustomEvent).detail));
     const button = await waitFor(() => bar.shadowRoot!.querySelector('button'), { message: 'the undo button' });

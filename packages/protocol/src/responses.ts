@@ -26,6 +26,9 @@ export const errorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'session_full',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -10,9 +10,14 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { toolsRoute } from './routes/tools-route.js';
 import { undoRoute } from './routes/undo-route.js';
 import { createRuntime, type AgentChatOptions } from './runtime.js';
+import { anonymousPrincipal, signingSecret } from './security/anonymous-principal.js';
+import { originGuard } from './security/origin-guard.js';
+import { principalMiddleware } from './security/principal.js';
+import { rateLimit } from './security/rate-limit.js';
+import { requireJson } from './security/require-json.js';
 
 export interface AgentChatAppOptions extends AgentChatOptions {
-  /** The largest request body accepted, in bytes. Default 1 MiB. */
+  /** The largest request body accepted, in bytes. Default 1 MiB. Same as `limits.bodyBytes`. */
   maxBodyBytes?: number;
 }
 
@@ -22,14 +27,21 @@ export interface AgentChatAppOptions extends AgentChatOptions {
  */
 export function createAgentChat(options: AgentChatAppOptions) {
   const runtime = createRuntime(options);
-  const maxSize = options.maxBodyBytes ?? 1024 * 1024;
+  const maxSize = runtime.limits.bodyBytes;
+  const authorize = options.authorize ?? anonymousPrincipal(signingSecret(options.secret));
+  // In this order: a browser of a foreign origin learns nothing; a body that is not JSON or too big is never read;
+  // only then who is calling, and how often.
   const app = new Hono<AgentChatEnv>()
+    .use(originGuard(options.origins))
+    .use(requireJson)
     .use(
       bodyLimit({
         maxSize,
         onError: (c) => errorJson(c, 413, 'payload_too_large', `body: larger than the ${maxSize} bytes this server accepts`, { field: 'body' }),
       }),
     )
+    .use(principalMiddleware(authorize))
+    .use(options.rateLimit ? rateLimit(options.rateLimit) : (_c, next) => next())
     .route('/', messagesRoute(runtime))
     .route('/', resumeRoute(runtime))
     .route('/', cancelRoute(runtime))

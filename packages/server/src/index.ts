@@ -6,7 +6,7 @@ export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelS
 export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
 export type { SessionStore } from './store/session-store.js';
 export type { SessionRecord } from './session/session-record.js';
-export { memoryStore } from './store/memory-store.js';
+export { memoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export type { StateAdapter } from './state-adapter.js';
 export type { ContextPolicy } from './context/system-prompt.js';
 export type { CompressionPolicy } from './context/compress-history.js';
@@ -14,3 +14,7 @@ export { anthropicModel, type AnthropicModelOptions } from './model/anthropic/in
 export { modelFromEnv, DEFAULT_CLAUDE_MODEL, type ModelFromEnvOptions } from './model/model-from-env.js';
 export { openAICompatibleModel, type OpenAICompatibleModelOptions } from './model/openai-compatible/index.js';
 export { finalAnswerTool } from './tools/final-answer-tool.js';
+export type { Authorize } from './security/principal.js';
+export type { AllowedOrigins } from './security/origin-guard.js';
+export type { RateLimitOptions } from './security/rate-limit.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';

@@ -5,11 +5,14 @@ import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from '.
 import type { Model } from './model/model.js';
 import type { RunDeps } from './run/run-context.js';
 import { RunRegistry } from './run/run-registry.js';
-import { newSessionRecord, type SessionRecord } from './session/session-record.js';
 import type { StateAdapter } from './state-adapter.js';
 import { memoryStore } from './store/memory-store.js';
 import type { SessionStore } from './store/session-store.js';
 import type { Tool } from './tools/define-tool.js';
+import { resolveLimits, type Limits } from './limits.js';
+import type { Authorize } from './security/principal.js';
+import type { AllowedOrigins } from './security/origin-guard.js';
+import type { RateLimitOptions } from './security/rate-limit.js';
 import { createToolRegistry } from './tools/tool-registry.js';
 
 export type SystemPrompt = string | ((input: { sessionId: string; context: Context | undefined }) => string | Promise<string>);
@@ -30,6 +33,21 @@ export interface AgentChatOptions {
   contextPolicy?: Partial<ContextPolicy>;
   /** When and how a long history is compressed before it is sent to the model. */
   compression?: Partial<CompressionPolicy>;
+  /**
+   * Who is calling: a principal id, or null for a 401. Default: each browser is an anonymous principal, kept in a
+   * signed HttpOnly cookie. Every session belongs to the principal that started it.
+   */
+  authorize?: Authorize;
+  /** The key that signs anonymous principals' cookies (≥ 32 characters). Default: AGENT_CHAT_SECRET, else a random key per process. */
+  secret?: string;
+  /** Origins (besides the server's own) whose pages may call the agent, with credentials: a list or a function. Default: none. */
+  origins?: AllowedOrigins;
+  /** Sizes and counts a request or a session may reach (see Limits for each default). */
+  limits?: Partial<Limits>;
+  /** Requests per principal per window, answered 429 with Retry-After past it. Default: off. */
+  rateLimit?: RateLimitOptions;
+  /** A model call that sends nothing for this long ends the run with a `model_timeout` error. Default 60,000 ms. */
+  modelIdleTimeoutMs?: number;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -41,10 +59,10 @@ export interface Runtime {
   store: SessionStore;
   commands: readonly Command[];
   runs: RunRegistry;
-  loadSession(sessionId: string): Promise<SessionRecord>;
+  limits: Limits;
 }
 
-export function createRuntime(options: AgentChatOptions): Runtime {
+export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: number }): Runtime {
   const maxSteps = options.maxSteps ?? 10;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new TypeError('createAgentChat: maxSteps must be a whole number ≥ 1');
   if (!options.model || typeof options.model.stream !== 'function') {
@@ -53,11 +71,18 @@ export function createRuntime(options: AgentChatOptions): Runtime {
   const policy = { ...DEFAULT_CONTEXT_POLICY, ...options.contextPolicy };
   const system = options.system ?? DEFAULT_SYSTEM_PROMPT;
   const store = options.store ?? memoryStore();
+  const limits = resolveLimits(options.limits, options.maxBodyBytes);
+  const modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? 60_000;
+  if (!Number.isInteger(modelIdleTimeoutMs) || modelIdleTimeoutMs < 1) {
+    throw new TypeError('createAgentChat: modelIdleTimeoutMs must be a whole number of ms ≥ 1');
+  }
   return {
     deps: {
       model: options.model,
       tools: createToolRegistry(options.tools ?? []),
       maxSteps,
+      modelIdleTimeoutMs,
+      toolResultChars: limits.toolResultChars,
       state: options.state,
       compression: { ...DEFAULT_COMPRESSION, ...options.compression },
       async systemPrompt(session, context) {
@@ -75,8 +100,6 @@ export function createRuntime(options: AgentChatOptions): Runtime {
     store,
     commands: options.commands ?? [],
     runs: new RunRegistry(),
-    async loadSession(sessionId) {
-      return (await store.load(sessionId)) ?? newSessionRecord(sessionId);
-    },
+    limits,
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { fileStore } from '../src/file-store.js';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp } from '../src/testing/serve-app.js';
 
 const board: Array<{ id: string; text: string }> = [];
@@ -40,12 +41,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const serve = () => serveApp(createAgentChat({ model, tools: [addItem], store: fileStore({ dir }) }));
+// One signing key for every instance, so a browser's session survives a restart (see docs/security.md).
+const secret = 'approvals-test-secret-0123456789abcdef';
+const serve = () => serveApp(createAgentChat({ model, tools: [addItem], store: fileStore({ dir }), secret }));
 const replyOf = (events: Awaited<ReturnType<ReturnType<typeof agentClient>['run']>>) =>
   events.filter((e) => e.data.type === 'text_delta').map((e) => (e.data as { text: string }).text).join('');
 
 async function pendingCall(url: string, sessionId: string) {
-  const events = await agentClient(url).run(sessionId, { text: 'add a fact' });
+  const events = await sameBrowser(url).run(sessionId, { text: 'add a fact' });
   expect(events.at(-1)!.data).toMatchObject({ stopReason: 'awaiting_input' });
   const waiting = events.find((e) => e.data.type === 'awaiting_input')!.data as { calls: Array<{ toolCallId: string }> };
   return waiting.calls[0]!.toolCallId;
@@ -56,7 +59,7 @@ describe('approvals', () => {
     const server = await serve();
     try {
       const id = await pendingCall(server.url, 'approve');
-      const events = await agentClient(server.url).resume('approve', { decisions: [{ toolCallId: id, action: 'approve' }] });
+      const events = await sameBrowser(server.url).resume('approve', { decisions: [{ toolCallId: id, action: 'approve' }] });
       expect(board.at(-1)).toMatchObject({ text: 'Churn rose 4%' });
       expect(replyOf(events)).toContain('Churn rose 4%');
       expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn', hasWrites: true });
@@ -68,7 +71,7 @@ describe('approvals', () => {
   it('edit with an invalid input is a 400 naming the field, the call stays pending, and a valid edit runs', async () => {
     const server = await serve();
     try {
-      const c = agentClient(server.url);
+      const c = sameBrowser(server.url);
       const id = await pendingCall(server.url, 'edit');
       const bad = await c.resumeRaw('edit', { decisions: [{ toolCallId: id, action: 'edit', input: { type: 'opinion', text: 'x' } }] });
       expect(bad.status).toBe(400);
@@ -92,7 +95,7 @@ describe('approvals', () => {
     try {
       const before = board.length;
       const id = await pendingCall(server.url, 'deny');
-      const events = await agentClient(server.url).resume('deny', { decisions: [{ toolCallId: id, action: 'deny', reason: 'wrong number' }] });
+      const events = await sameBrowser(server.url).resume('deny', { decisions: [{ toolCallId: id, action: 'deny', reason: 'wrong number' }] });
       expect(board.length).toBe(before);
       expect(events.find((e) => e.data.type === 'tool_result')!.data).toMatchObject({ isError: true, output: 'The user refused this action. Reason: wrong number' });
       expect(replyOf(events)).toContain('refused');
@@ -107,7 +110,7 @@ describe('approvals', () => {
     await first.close();
     const second = await serve();
     try {
-      const c = agentClient(second.url);
+      const c = agentClient(second.url, { cookies: sameBrowser(first.url).cookies });
       const history = await c.history('restart');
       expect(history.pending).toEqual([expect.objectContaining({ toolCallId: id, name: 'add_item', label: 'Add fact', preview: { after: 'Churn rose 4%' } })]);
       const events = await c.resume('restart', { decisions: [{ toolCallId: id, action: 'approve' }] });
@@ -120,7 +123,7 @@ describe('approvals', () => {
   it('answers unknown or mismatched ids with a 400, and resume with nothing pending with 409', async () => {
     const server = await serve();
     try {
-      const c = agentClient(server.url);
+      const c = sameBrowser(server.url);
       const id = await pendingCall(server.url, 'wrong');
       const unknown = await c.resumeRaw('wrong', { decisions: [{ toolCallId: 'nope', action: 'approve' }] });
       expect(unknown.status).toBe(400);
@@ -128,8 +131,11 @@ describe('approvals', () => {
       const mismatched = await c.resumeRaw('wrong', { results: [{ toolCallId: id, output: 1 }] });
       expect(mismatched.status).toBe(400);
       expect(((await mismatched.json()) as { error: { message: string } }).error.message).toContain('needs a decision');
-      const none = await c.resumeRaw('nothing', { decisions: [] });
+      await c.resume('wrong', { decisions: [{ toolCallId: id, action: 'deny' }] });
+      const none = await c.resumeRaw('wrong', { decisions: [] });
       expect(none.status).toBe(409);
+      const missing = await c.resumeRaw('never-started', { decisions: [] });
+      expect(missing.status).toBe(404);
     } finally {
       await server.close();
     }
@@ -138,7 +144,7 @@ describe('approvals', () => {
   it('a new message while a call is pending answers it as not run, and the history stays valid', async () => {
     const server = await serve();
     try {
-      const c = agentClient(server.url);
+      const c = sameBrowser(server.url);
       await pendingCall(server.url, 'moved-on');
       const events = await c.run('moved-on', { text: 'never mind' });
       expect(events.find((e) => e.data.type === 'tool_result')!.data).toMatchObject({ isError: true });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 let server: RunningServer;
@@ -35,9 +35,18 @@ describe('malformed requests', () => {
   });
   it('says when the body is not JSON', async () => {
     await expect400(await post('/sessions/a/messages', '{"text": '), 'body');
-    await expect400(await post('/sessions/a/messages', 'text=hello', { 'content-type': 'application/x-www-form-urlencoded' }), 'body');
+    await expect400(await post('/sessions/a/messages', 'text=hello', { 'content-type': 'application/json; charset=utf-8' }), 'body');
     await expect400(await post('/sessions/a/messages', ''), 'body');
     await expect400(await post('/sessions/a/messages', '[1,2]'), 'body');
+  });
+  it('refuses a body that does not say it is JSON with 415, naming the content type', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await post('/sessions/a/messages', '{"text":"hi"}', { 'content-type': type });
+      expect(response.status).toBe(415);
+      const body = (await response.json()) as { error: { code: string; field: string; message: string } };
+      expect(body.error).toMatchObject({ code: 'unsupported_media_type', field: 'content-type' });
+      expect(body.error.message).toContain(type.split(';')[0]);
+    }
   });
   it('checks the session id', async () => {
     await expect400(await post('/sessions/has%20space/messages', JSON.stringify({ text: 'hi' })), 'sessionId');
@@ -53,7 +62,7 @@ describe('malformed requests', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
   it('keeps serving after all of that', async () => {
-    const events = await agentClient(server.url).run('after', { text: 'still there?' });
+    const events = await sameBrowser(server.url).run('after', { text: 'still there?' });
     expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 // Seed 003: the board lives in the page, yet each change needs the user's confirmation first.
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function waiting(sessionId: string, text = 'delete') {
-  const events = await agentClient(server.url).run(sessionId, { text, context });
+  const events = await sameBrowser(server.url).run(sessionId, { text, context });
   return (events.find((e) => e.data.type === 'awaiting_input')!.data as { calls: Array<Record<string, unknown>> }).calls[0]!;
 }
 
@@ -46,22 +46,22 @@ describe('client tools that need confirmation', () => {
 
   it('record the input the page ran with after an edit', async () => {
     const call = await waiting('cc2');
-    const events = await agentClient(server.url).resume('cc2', { results: [{ toolCallId: call.toolCallId, input: { id: 'F-2' }, output: 'deleted F-2' }] });
+    const events = await sameBrowser(server.url).resume('cc2', { results: [{ toolCallId: call.toolCallId, input: { id: 'F-2' }, output: 'deleted F-2' }] });
     expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
-    const turn = (await agentClient(server.url).history('cc2')).turns.find((t) => t.type === 'tool_call');
+    const turn = (await sameBrowser(server.url).history('cc2')).turns.find((t) => t.type === 'tool_call');
     expect(turn).toMatchObject({ input: { id: 'F-2' } });
   });
 
   it('refuse an edited input that fails the schema, naming the field', async () => {
     const call = await waiting('cc3');
-    const response = await agentClient(server.url).resumeRaw('cc3', { results: [{ toolCallId: call.toolCallId, input: { id: 'nope' }, output: 'x' }] });
+    const response = await sameBrowser(server.url).resumeRaw('cc3', { results: [{ toolCallId: call.toolCallId, input: { id: 'nope' }, output: 'x' }] });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { field: string } }).error.field).toBe('results.0.input');
   });
 
   it('may be denied by the user', async () => {
     const call = await waiting('cc4');
-    const events = await agentClient(server.url).resume('cc4', { decisions: [{ toolCallId: call.toolCallId, action: 'deny' }] });
+    const events = await sameBrowser(server.url).resume('cc4', { decisions: [{ toolCallId: call.toolCallId, action: 'deny' }] });
     expect(events.find((e) => e.data.type === 'tool_result')!.data).toMatchObject({ isError: true, output: 'The user refused this action.' });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
 import { toAnthropicMessages } from '../src/model/anthropic/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { validateMessagesRequest } from '../src/testing/fake-anthropic.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
@@ -29,7 +29,7 @@ afterAll(() => server.close());
 
 describe('long conversations are compressed for the model', () => {
   it('keeps the last messages in full, folds the rest into a summary, and keeps every error result', async () => {
-    const client = agentClient(server.url);
+    const client = sameBrowser(server.url);
     for (const text of ['bad first', 'second', 'third', 'fourth', 'fifth']) await client.run('long', { text });
 
     const seen = model.calls.at(-1)!.turns;
@@ -55,7 +55,7 @@ describe('long conversations are compressed for the model', () => {
   });
 
   it('leaves a short conversation as it is', async () => {
-    await agentClient(server.url).run('short', { text: 'hi' });
+    await sameBrowser(server.url).run('short', { text: 'hi' });
     const seen = model.calls.at(-1)!.turns;
     expect(seen.filter((t) => t.type === 'user').map((t) => (t as { text: string }).text)).toEqual(['hi']);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
@@ -21,7 +21,7 @@ const item = (n: number, type = 'fact') => ({ id: `F-${n}`, type, title: `Fact $
 
 async function systemFor(body: object): Promise<string> {
   model.calls.length = 0;
-  await agentClient(server.url).run(`ctx-${Math.random().toString(36).slice(2)}`, { text: 'hi', ...body });
+  await sameBrowser(server.url).run(`ctx-${Math.random().toString(36).slice(2)}`, { text: 'hi', ...body });
   return model.calls[0]!.system;
 }
 

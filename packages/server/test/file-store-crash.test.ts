@@ -12,6 +12,12 @@ import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-e
 const here = dirname(fileURLToPath(import.meta.url));
 
 let dir: string;
+// Every server of this test signs anonymous principals with one key, and the test is one browser: the session
+// started on a killed server is the same person's on the next one.
+const secret = 'crash-test-secret-0123456789abcdef0123';
+const jar = new Map<string, string>();
+const browserAt = (url: string) => agentClient(url, { cookies: jar });
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agent-chat-crash-'));
 });
@@ -19,7 +25,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function startChild() {
   // node itself with tsx's loader, not the tsx wrapper: SIGKILL must hit the process that writes the files.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'support/crash-server.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'support/crash-server.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, AGENT_CHAT_SECRET: secret },
+  });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`crash server exited early (${code})`)));
@@ -31,7 +40,7 @@ async function startChild() {
 async function killMidRun(sessionId: string, killAfter: number): Promise<ReceivedEvent[]> {
   const { child, url } = await startChild();
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const response = await agentClient(url).send(sessionId, { text: 'Work through all the steps.' });
+  const response = await browserAt(url).send(sessionId, { text: 'Work through all the steps.' });
   let results = 0;
   const abort = new AbortController();
   const events = await readAgentEvents(
@@ -82,7 +91,7 @@ describe('the file store and SIGKILL', () => {
   it('a new server on the same folder continues the killed session', async () => {
     const { child, url } = await startChild();
     try {
-      const client = agentClient(url);
+      const client = browserAt(url);
       const before = await client.history('crash-0');
       expect(before.running).toBe(false);
       expect(before.turns.length).toBeGreaterThan(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
@@ -11,12 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const put = (sessionId: string, body: unknown) =>
-  fetch(`${server.url}/sessions/${sessionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const put = (sessionId: string, body: unknown) => sameBrowser(server.url).importRaw(sessionId, body);
 
 describe('importing a saved conversation', () => {
   it('puts the turns back, and the next message goes on from them', async () => {
-    const client = agentClient(server.url);
+    const client = sameBrowser(server.url);
     await client.run('original', { text: 'Remember the churn numbers.' });
     const saved = await client.history('original');
 

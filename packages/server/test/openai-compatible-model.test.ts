@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import { createAgentChat, defineTool, ModelError, type Model, type ModelEvent, type ModelRequest, type ModelToolSpec } from '../src/index.js';
 import { openAICompatibleModel, toOpenAIMessages, toOpenAITools, CANCELLED_TOOL_RESULT } from '../src/model/openai-compatible/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { replyChunks, startFakeOpenAI, validateChatCompletionsRequest, type FakeOpenAI } from './support/fake-openai.js';
 import { serveApp } from '../src/testing/serve-app.js';
 
@@ -593,7 +593,7 @@ describe('openAICompatibleModel in a whole agent run', () => {
       createAgentChat({ model: openAICompatibleModel({ model: 'fake', baseURL: local.baseURL, apiKey: 'k' }), tools: [weather] }),
     );
     try {
-      const events = await agentClient(server.url).run('openai-e2e', { text: 'Weather in Lisbon?' });
+      const events = await sameBrowser(server.url).run('openai-e2e', { text: 'Weather in Lisbon?' });
 
       expect(executed).toEqual([{ city: 'Lisbon' }]);
       const types = events.map((event) => event.event);

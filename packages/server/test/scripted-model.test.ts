@@ -2,7 +2,7 @@ import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel, type Model, type ModelEvent, type ScriptedRunInput } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const tools = [
@@ -33,7 +33,7 @@ const callIds = (events: readonly { data: StreamEvent }[]) =>
 
 describe('scriptedModel tool call ids', () => {
   it('are unique across the runs of a session, and every result pairs with its own call', async () => {
-    const client = agentClient(server.url);
+    const client = sameBrowser(server.url);
     const first = callIds(await client.run('ids', { text: 'one' }));
     const second = callIds(await client.run('ids', { text: 'two' }));
     expect(first).toHaveLength(3);
@@ -87,7 +87,7 @@ describe("a scripted model's script", () => {
       }),
     );
     try {
-      const client = agentClient(local.url);
+      const client = sameBrowser(local.url);
       const context = { title: 'Launch', stage: 'slides', items: [{ id: 'S-1', type: 'slide', text: 'Hook' }] };
       const reply = (events: readonly { data: StreamEvent }[]) =>
         events.map((event) => (event.data.type === 'text_delta' ? event.data.text : '')).join('');

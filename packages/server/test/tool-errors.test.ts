@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 const tools = [
@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function runCase(name: string) {
-  const events = await agentClient(server.url).run(name.replace(/ /g, '-'), { text: name });
+  const events = await sameBrowser(server.url).run(name.replace(/ /g, '-'), { text: name });
   const result = events.find((e) => e.data.type === 'tool_result')!.data as { isError: boolean; output: string };
   const reply = events.filter((e) => e.data.type === 'text_delta').map((e) => (e.data as { text: string }).text).join('');
   return { result, reply, done: events.at(-1)!.data };
@@ -89,7 +89,7 @@ describe('tool failures reach the agent as error results', () => {
     const looping = scriptedModel(() => Array.from({ length: 20 }, () => [{ tool: 'add', input: { a: 1, b: 1 } }]));
     const local = await serveApp(createAgentChat({ model: looping, tools, maxSteps: 3 }));
     try {
-      const events = await agentClient(local.url).run('loop', { text: 'go' });
+      const events = await sameBrowser(local.url).run('loop', { text: 'go' });
       expect(events.filter((e) => e.data.type === 'tool_call')).toHaveLength(3);
       expect(events.at(-1)!.data).toMatchObject({ stopReason: 'max_steps' });
       expect(events.some((e) => e.data.type === 'status' && e.data.text === 'Stopped after 3 steps.')).toBe(true);
@@ -102,7 +102,7 @@ describe('tool failures reach the agent as error results', () => {
     const flaky = scriptedModel(({ text }) => (text === 'fail' ? [[{ text: 'Part' }, { error: 'Anthropic API: overloaded (529)' }]] : [[{ text: 'fine' }]]));
     const local = await serveApp(createAgentChat({ model: flaky }));
     try {
-      const c = agentClient(local.url);
+      const c = sameBrowser(local.url);
       const events = await c.run('flaky', { text: 'fail' });
       expect(events.find((e) => e.data.type === 'error')!.data).toMatchObject({ message: 'Anthropic API: overloaded (529)' });
       expect(events.at(-1)!.data).toMatchObject({ stopReason: 'error' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, finalAnswerTool, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
   server = await serveApp(createAgentChat({ model, tools }));
 });
 afterAll(() => server.close());
-const client = () => agentClient(server.url);
+const client = () => sameBrowser(server.url);
 
 describe('tool kinds, end to end', () => {
   it('a read tool returns data to the agent with its human label', async () => {
@@ -106,7 +106,7 @@ describe('tool kinds, end to end', () => {
   it('finalAnswerTool is described to the element as an answer card, with its schema', async () => {
     const local = await serveApp(createAgentChat({ model, tools: [finalAnswerTool()] }));
     try {
-      const body = await agentClient(local.url).tools();
+      const body = await sameBrowser(local.url).tools();
       expect(body.tools[0]).toMatchObject({
         name: 'final_answer',
         display: 'answer',
@@ -130,7 +130,7 @@ describe('tool kinds, end to end', () => {
     const slow = createAgentChat({ model: scriptedModel([[{ delayMs: 300 }, { text: 'slow' }]]) });
     const local = await serveApp(slow);
     try {
-      const c = agentClient(local.url);
+      const c = sameBrowser(local.url);
       const first = c.run('busy', { text: 'one' });
       await new Promise((r) => setTimeout(r, 50));
       const second = await c.send('busy', { text: 'two' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
-import { agentClient } from '../src/testing/agent-client.js';
+import { sameBrowser } from './support/same-browser.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 // The host's server-side state, per session, as an app would keep it.
@@ -69,7 +69,7 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server.close());
-const client = () => agentClient(server.url);
+const client = () => sameBrowser(server.url);
 
 describe('one-level undo', () => {
   it('restores the state from before a writing turn and returns it; a second undo is 404', async () => {
@@ -150,9 +150,9 @@ describe('one-level undo', () => {
   it('without a state option there is never anything to undo', async () => {
     const local = await serveApp(createAgentChat({ model, tools }));
     try {
-      const events = await agentClient(local.url).run('u5', { text: 'rewrite' });
+      const events = await sameBrowser(local.url).run('u5', { text: 'rewrite' });
       expect(events.at(-1)!.data).toMatchObject({ hasWrites: true, undoable: false });
-      expect((await agentClient(local.url).undo('u5')).status).toBe(404);
+      expect((await sameBrowser(local.url).undo('u5')).status).toBe(404);
     } finally {
       await local.close();
     }

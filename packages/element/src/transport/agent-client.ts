@@ -12,6 +12,14 @@ export interface AgentClientOptions {
   credentials?: () => RequestCredentials | undefined;
 }
 
+/** A write with no body to send still says JSON: the server refuses other types (its CSRF guard). */
+const JSON_WRITE: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+
+/** The server does not know this session (a 404 naming it), as opposed to a wrong endpoint's 404. */
+function isUnknownSession(error: unknown): boolean {
+  return error instanceof AgentHttpError && error.status === 404 && error.field === 'sessionId';
+}
+
 /** The agent server's HTTP routes, one method each. Knows nothing of turns or rendering. */
 export class AgentClient {
   readonly endpoint: string;
@@ -34,22 +42,32 @@ export class AgentClient {
 
   /** Ask the server to stop the session's run; it ends the stream with `done` (stopReason `cancelled`). */
   async cancel(sessionId: string): Promise<void> {
-    await this.#request(`${this.#session(sessionId)}/cancel`, { method: 'POST' });
+    await this.#request(`${this.#session(sessionId)}/cancel`, JSON_WRITE);
   }
 
   async undo(sessionId: string): Promise<UndoResponse> {
-    const response = await this.#request(`${this.#session(sessionId)}/undo`, { method: 'POST' });
+    const response = await this.#request(`${this.#session(sessionId)}/undo`, JSON_WRITE);
     return (await response.json()) as UndoResponse;
   }
 
-  /** The stored conversation; a session the server has never seen comes back empty. */
+  /** The stored conversation; a session the server does not know (new, cleared) comes back empty. */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResponse> {
-    const response = await this.#request(this.#session(sessionId), signal ? { signal } : {});
-    return (await response.json()) as SessionResponse;
+    try {
+      const response = await this.#request(this.#session(sessionId), signal ? { signal } : {});
+      return (await response.json()) as SessionResponse;
+    } catch (error) {
+      if (!isUnknownSession(error)) throw error;
+      return { sessionId, turns: [], pending: [], undoable: false, running: false, lastEventId: 0 };
+    }
   }
 
+  /** Clear the conversation; one the server never stored is already clear. */
   async deleteSession(sessionId: string): Promise<void> {
-    await this.#request(this.#session(sessionId), { method: 'DELETE' });
+    try {
+      await this.#request(this.#session(sessionId), { ...JSON_WRITE, method: 'DELETE' });
+    } catch (error) {
+      if (!isUnknownSession(error)) throw error;
+    }
   }
 
   async tools(signal?: AbortSignal): Promise<ToolsResponse> {

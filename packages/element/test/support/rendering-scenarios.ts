@@ -4,6 +4,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { createAgentChat, defineTool, finalAnswerTool, scriptedModel, type ScriptedRun } from '@agent-chat/server';
+import { testAccess } from './test-access.js';
 import type { Turn } from '@agent-chat/protocol';
 import { ASK, HIGHLIGHT, INITIAL_TITLE, ITEM, MODEL_ERROR, SLOW_TOOL, STEPS } from './rendering-texts.js';
 
@@ -164,6 +165,7 @@ function script({ text, turns }: { text: string; turns: readonly Turn[] }): Scri
 
 function renderingAgent() {
   return createAgentChat({
+      ...testAccess,
     model: scriptedModel(script),
     tools: [searchNotes, checkArchive, renameBoard, writeLog, editItem, deleteItem, slowTool, echoBack, highlightItem, finalAnswerTool()],
     state: {

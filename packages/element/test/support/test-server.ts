@@ -7,6 +7,7 @@ import type { Turn } from '@agent-chat/protocol';
 import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agent-chat/server';
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
+import { testAccess } from './test-access.js';
 import { BASIC, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
 export type TestServer = RunningServer;
@@ -71,6 +72,7 @@ function scenarios(): Hono {
   app.route(
     '/api/basic',
     createAgentChat({
+      ...testAccess,
       model: scriptedModel([
         [
           { thinking: BASIC.thinking },
@@ -85,17 +87,18 @@ function scenarios(): Hono {
   // A reply that streams for seconds, so Stop can be pressed in the middle of it.
   app.route(
     '/api/slow',
-    createAgentChat({ model: scriptedModel([[{ text: SLOW_TEXT }]], { chunkSize: 4, delayMs: 50 }) }),
+    createAgentChat({ ...testAccess, model: scriptedModel([[{ text: SLOW_TEXT }]], { chunkSize: 4, delayMs: 50 }) }),
   );
   // Says back what it was sent: for the composer's keys and for history.
   app.route(
     '/api/echo',
-    createAgentChat({ model: scriptedModel(({ text }) => [[{ text: echo(text) }]]) }),
+    createAgentChat({ ...testAccess, model: scriptedModel(({ text }) => [[{ text: echo(text) }]]) }),
   );
   // "long…" takes a second after its text; anything else is echoed at once: for the queue.
   app.route(
     '/api/paced',
     createAgentChat({
+      ...testAccess,
       model: scriptedModel(({ text }) =>
         text.startsWith('long') ? [[{ text: MEDIUM_TEXT }, { delayMs: 1000 }]] : [[{ text: echo(text) }]],
       ),
@@ -105,6 +108,7 @@ function scenarios(): Hono {
   app.route(
     '/api/client',
     createAgentChat({
+      ...testAccess,
       model: scriptedModel(({ text, turns }) => {
         const result = lastResult(turns);
         return [
@@ -119,6 +123,7 @@ function scenarios(): Hono {
   app.route(
     '/api/confirm',
     createAgentChat({
+      ...testAccess,
       model: scriptedModel(({ turns }) => [
         [{ tool: 'delete_item', input: { id: 'F-1' } }],
         [{ text: lastResult(turns)?.isError ? 'Not deleted.' : 'Deleted F-1.' }],
@@ -129,7 +134,7 @@ function scenarios(): Hono {
   // Slash commands (run without the model); anything else is echoed.
   app.route(
     '/api/commands',
-    createAgentChat({ model: scriptedModel(({ text }) => [[{ text: echo(text) }]]), commands: [stage, next, newSession] }),
+    createAgentChat({ ...testAccess, model: scriptedModel(({ text }) => [[{ text: echo(text) }]]), commands: [stage, next, newSession] }),
   );
   // Every kind of step, confirmation previews, undo: the rendering tests' own scenarios.
   mountRenderingScenarios(app);
@@ -154,7 +159,10 @@ function requestRecorder(app: Hono): void {
 
 export function startTestServer(): Promise<TestServer> {
   const app = new Hono();
-  app.use('*', cors());
+  // The agents answer CORS themselves (their origins option); the recorder is the test's own route.
+  app.use('/__requests', cors());
+  // A mount path with no agent: the element must show the 404 (readable only with CORS headers).
+  app.use('/api/no-such-agent/*', cors());
   requestRecorder(app);
   app.route('/', scenarios());
   return serveApp(app);

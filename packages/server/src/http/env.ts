@@ -3,5 +3,7 @@ export interface AgentChatEnv {
   Variables: {
     body: unknown;
     sessionId: string;
+    /** Who is calling (see the authorize option); every session route checks the session is theirs. */
+    principal: string;
   };
 }

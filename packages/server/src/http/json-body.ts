@@ -3,14 +3,18 @@ import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { AgentChatEnv } from './env.js';
 import { errorJson, invalidRequest } from './errors.js';
+import { exceedsJsonDepth } from './json-depth.js';
 
 /**
- * Parse and check a JSON body against a schema; a 400 names the first bad field. Reads the text itself rather
- * than trusting the content type, so a client that forgot the header still gets an answer about its body.
+ * Parse and check a JSON body against a schema; a 400 names the first bad field. The content type was checked
+ * before (requireJson); the nesting depth is checked here, before parsing.
  */
-export function jsonBody<S extends z.ZodType>(schema: S) {
+export function jsonBody<S extends z.ZodType>(schema: S, maxDepth: number) {
   return createMiddleware<AgentChatEnv & { Variables: { body: z.output<S> } }>(async (c, next) => {
     const text = await c.req.text();
+    if (exceedsJsonDepth(text, maxDepth)) {
+      return errorJson(c, 400, 'invalid_request', `body: nested deeper than ${maxDepth} levels`, { field: 'body' });
+    }
     let value: unknown;
     try {
       value = text.trim() === '' ? undefined : JSON.parse(text);

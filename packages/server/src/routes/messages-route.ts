@@ -11,6 +11,9 @@ import { newId } from '../run/ids.js';
 import { appendTurn } from '../run/run-context.js';
 import { runCommand } from '../run/run-command.js';
 import type { Runtime } from '../runtime.js';
+import { errorJson, invalidRequest } from '../http/errors.js';
+import { checkMessageLimits } from '../session/message-limits.js';
+import { sessionSizeIssue } from '../session/session-size.js';
 import { withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/messages: one run of the agent (or of a slash command), streamed as SSE. */
@@ -18,10 +21,17 @@ export function messagesRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post(
     '/sessions/:sessionId/messages',
     sessionIdParam,
-    jsonBody(sendMessageRequestSchema),
+    jsonBody(sendMessageRequestSchema, runtime.limits.jsonDepth),
     (c) => {
       const body = c.get('body');
-      return withSession(c, c.get('sessionId'), runtime, (session, active) => {
+      const issue = checkMessageLimits(body, runtime.limits);
+      if (issue) return invalidRequest(c, [issue]);
+      return withSession(c, runtime, { create: true }, (session, active) => {
+        const full = sessionSizeIssue(session.turns, runtime.limits, 'sessionId');
+        if (full) {
+          runtime.runs.finish(session.id, active);
+          return errorJson(c, 409, 'session_full', full.message, { field: full.field });
+        }
         const invoked = matchCommand(runtime.commands, body.text);
         const userTurnId = newId('t');
         return streamRun(c, {

@@ -12,9 +12,9 @@ import { withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/resume: answer the calls a run stopped for, and continue the same turn. */
 export function resumeRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema), (c) => {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema, runtime.limits.jsonDepth), (c) => {
     const body = c.get('body');
-    return withSession(c, c.get('sessionId'), runtime, (session, active) => {
+    return withSession(c, runtime, { create: false }, (session, active) => {
       if (session.pending.length === 0) {
         runtime.runs.finish(session.id, active);
         return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer.`);

@@ -3,15 +3,20 @@ import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
-import { checkImport } from '../session/check-import.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
+import { checkImport } from '../session/check-import.js';
+import { sessionSizeIssue } from '../session/session-size.js';
+import { loadOwnSession } from '../session/owned-session.js';
+import { holdingSession, sessionNotFound } from './with-session.js';
 
 /** GET /sessions/:sessionId (the stored history), PUT (import a saved one) and DELETE (clear it). */
 export function sessionRoutes(runtime: Runtime) {
   return new Hono<AgentChatEnv>()
     .get('/sessions/:sessionId', sessionIdParam, async (c) => {
-      const session = await runtime.loadSession(c.get('sessionId'));
+      const sessionId = c.get('sessionId');
+      const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
+      if (!session) return sessionNotFound(c, sessionId);
       const body: SessionResponse = {
         sessionId: session.id,
         turns: session.turns,
@@ -22,15 +27,14 @@ export function sessionRoutes(runtime: Runtime) {
       };
       return c.json(body);
     })
-    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema), async (c) => {
-      const sessionId = c.get('sessionId');
+    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits.jsonDepth), (c) => {
       const { turns, pending = [] } = c.get('body');
       const issue = checkImport(turns, pending);
       if (issue) return invalidRequest(c, [issue]);
-      const active = runtime.runs.tryStart(sessionId);
-      if (!active) return errorJson(c, 409, 'conflict', `Session "${sessionId}" has a run in progress: import after it ends.`);
-      try {
-        const session = await runtime.loadSession(sessionId);
+      const tooBig = sessionSizeIssue(turns, runtime.limits, 'turns');
+      if (tooBig) return errorJson(c, 413, 'session_full', tooBig.message, { field: tooBig.field });
+      const busy = `Session "${c.get('sessionId')}" has a run in progress: import after it ends.`;
+      return holdingSession(c, runtime, { create: true, busy }, async (session) => {
         // The imported turns replace the history; event ids keep increasing, and undo does not cross an import.
         Object.assign(session, { turns, pending, turnHasWrites: false, updatedAt: Date.now() });
         delete session.undo;
@@ -38,16 +42,13 @@ export function sessionRoutes(runtime: Runtime) {
         delete session.pendingContext;
         await runtime.store.save(session);
         return c.json({ imported: turns.length });
-      } finally {
-        runtime.runs.finish(sessionId, active);
-      }
+      });
     })
-    .delete('/sessions/:sessionId', sessionIdParam, async (c) => {
-      const sessionId = c.get('sessionId');
-      if (runtime.runs.get(sessionId)) {
-        return errorJson(c, 409, 'conflict', `Session "${sessionId}" has a run in progress: stop it before clearing.`);
-      }
-      await runtime.store.delete(sessionId);
-      return c.json({ deleted: true });
+    .delete('/sessions/:sessionId', sessionIdParam, (c) => {
+      const busy = `Session "${c.get('sessionId')}" has a run in progress: stop it before clearing.`;
+      return holdingSession(c, runtime, { create: false, busy }, async (session) => {
+        await runtime.store.delete(session.id);
+        return c.json({ deleted: true });
+      });
     });
 }

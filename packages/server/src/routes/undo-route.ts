@@ -4,16 +4,15 @@ import { errorJson } from '../http/errors.js';
 import { sessionIdParam } from '../http/session-id.js';
 import { appendTurn } from '../run/run-context.js';
 import type { Runtime } from '../runtime.js';
+import { holdingSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/undo: restore the state from before the last writing turn. One level (seed 000 §3.5). */
 export function undoRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/undo', sessionIdParam, async (c) => {
     const sessionId = c.get('sessionId');
     const { state } = runtime.deps;
-    const active = runtime.runs.tryStart(sessionId);
-    if (!active) return errorJson(c, 409, 'conflict', `Session "${sessionId}" has a run in progress: undo after it ends.`);
-    try {
-      const session = await runtime.loadSession(sessionId);
+    const busy = `Session "${sessionId}" has a run in progress: undo after it ends.`;
+    return holdingSession(c, runtime, { create: false, busy }, async (session) => {
       if (!state || !session.undo) {
         return errorJson(c, 404, 'not_found', `Nothing to undo in session "${sessionId}".`);
       }
@@ -27,8 +26,6 @@ export function undoRoute(runtime: Runtime) {
       session.updatedAt = Date.now();
       await runtime.store.save(session);
       return c.json({ state: result });
-    } finally {
-      runtime.runs.finish(sessionId, active);
-    }
+    });
   });
 }

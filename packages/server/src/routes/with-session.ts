@@ -1,32 +1,74 @@
 import type { Context } from 'hono';
+import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
 import type { ActiveRun } from '../run/run-registry.js';
 import type { Runtime } from '../runtime.js';
+import { loadOrCreateOwnSession, loadOwnSession, noSuchSession } from '../session/owned-session.js';
 import type { SessionRecord } from '../session/session-record.js';
 
+export interface SessionSlotOptions {
+  /** A request that may start the session (a first message, an import); otherwise a missing session is a 404. */
+  create: boolean;
+  /** The 409's words when a run is in flight. */
+  busy?: string;
+}
+
 /**
- * Take the session's run slot (409 if a run is in flight: turns never interleave), load the session, and hand
- * both to `start`. The slot is given back if anything fails before the run's stream takes it over.
+ * Take the caller's session's run slot (409 if a run is in flight: turns never interleave), load the session, and
+ * hand both to `start`, which takes the slot over (a stream gives it back when it ends). Someone else's session
+ * gets the same 404 as a missing one, before anything else is said about it. The slot is given back if anything
+ * fails before `start` returns.
  */
-export async function withSession(
-  c: Context,
-  sessionId: string,
+export async function withSession<E extends AgentChatEnv>(
+  c: Context<E>,
   runtime: Runtime,
+  options: SessionSlotOptions,
   start: (session: SessionRecord, active: ActiveRun) => Response | Promise<Response>,
 ): Promise<Response> {
-  const active = runtime.runs.tryStart(sessionId);
+  const sessionId: string = c.get('sessionId');
+  const principal: string = c.get('principal');
+  if (runtime.runs.heldByOther(sessionId, principal)) return sessionNotFound(c, sessionId);
+  const active = runtime.runs.tryStart(sessionId, principal);
   if (!active) {
     return errorJson(
       c,
       409,
       'conflict',
-      `A run is already in progress for session "${sessionId}": wait for its done event, or stop it with POST sessions/${sessionId}/cancel.`,
+      options.busy ??
+        `A run is already in progress for session "${sessionId}": wait for its done event, or stop it with POST sessions/${sessionId}/cancel.`,
     );
   }
   try {
-    return await start(await runtime.loadSession(sessionId), active);
+    const session = options.create
+      ? await loadOrCreateOwnSession(runtime, sessionId, principal)
+      : await loadOwnSession(runtime, sessionId, principal);
+    if (!session) {
+      runtime.runs.finish(sessionId, active);
+      return sessionNotFound(c, sessionId);
+    }
+    return await start(session, active);
   } catch (error) {
     runtime.runs.finish(sessionId, active);
     throw error;
   }
+}
+
+/** `withSession` for a request answered at once: the slot is given back when `work` is done. */
+export function holdingSession<E extends AgentChatEnv>(
+  c: Context<E>,
+  runtime: Runtime,
+  options: SessionSlotOptions,
+  work: (session: SessionRecord) => Response | Promise<Response>,
+): Promise<Response> {
+  return withSession(c, runtime, options, async (session, active) => {
+    try {
+      return await work(session);
+    } finally {
+      runtime.runs.finish(session.id, active);
+    }
+  });
+}
+
+export function sessionNotFound(c: Context, sessionId: string): Response {
+  return errorJson(c, 404, 'not_found', noSuchSession(sessionId), { field: 'sessionId' });
 }

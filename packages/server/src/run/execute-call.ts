@@ -2,17 +2,19 @@ import type { PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
+import { truncateOutput } from '../tools/truncate-output.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
 
 /** Record a tool's result as a turn and stream it. */
 export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
+  const output = truncateOutput(outcome.output, run.deps.toolResultChars);
   const turn = appendTurn(run.session, {
     type: 'tool_result',
     toolCallId: call.toolCallId,
     name: call.name,
-    output: outcome.output,
+    output,
     isError: outcome.isError,
   });
   run.emit({
@@ -20,7 +22,7 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     turnId: turn.id,
     toolCallId: call.toolCallId,
     name: call.name,
-    output: outcome.output,
+    output,
     isError: outcome.isError,
   });
 }

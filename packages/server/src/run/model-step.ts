@@ -2,6 +2,7 @@ import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn } from '@agent-chat/
 import { ModelError, type ModelStopReason } from '../model/model.js';
 import { compressHistory } from '../context/compress-history.js';
 import { labelFor } from '../tools/label.js';
+import { untilIdle } from './idle-timeout.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
 export interface StepResult {
@@ -18,85 +19,100 @@ export interface StepResult {
 export async function modelStep(run: RunContext): Promise<StepResult> {
   const { deps, session } = run;
   const offered = deps.tools.offered(session.id, run.context);
+  // The step's own signal: Stop aborts it, and so does a model that has gone quiet.
+  const step = new AbortController();
+  const stopStep = () => step.abort(run.signal.reason);
+  if (run.signal.aborted) stopStep();
+  else run.signal.addEventListener('abort', stopStep, { once: true });
   const request = {
     system: await deps.systemPrompt(session, run.context),
     turns: await compressHistory(session.turns, deps.compression),
     tools: offered.map((tool) => deps.tools.specFor(tool)),
     context: run.context,
-    signal: run.signal,
+    signal: step.signal,
   };
   const calls: ToolCallTurn[] = [];
   let text: AssistantTextTurn | undefined;
   let thinking: ThinkingTurn | undefined;
   let result: StepResult = { calls, reason: undefined };
 
-  for await (const event of deps.model.stream(request)) {
-    switch (event.type) {
-      case 'text_delta': {
-        if (!event.text) break;
-        thinking = undefined;
-        text ??= appendTurn(session, { type: 'assistant_text', text: '' });
-        text.text += event.text;
-        run.emit({ type: 'text_delta', turnId: text.id, text: event.text });
-        break;
-      }
-      case 'thinking_delta': {
-        text = undefined;
-        thinking ??= appendTurn(session, { type: 'thinking', text: '' });
-        thinking.text += event.text;
-        run.emit({ type: 'thinking_delta', turnId: thinking.id, text: event.text });
-        break;
-      }
-      case 'thinking_end': {
-        if (thinking && event.signature) thinking.signature = event.signature;
-        thinking = undefined;
-        break;
-      }
-      case 'redacted_thinking': {
-        text = undefined;
-        thinking = undefined;
-        appendTurn(session, { type: 'thinking', text: '', redacted: event.data });
-        break;
-      }
-      case 'tool_call': {
-        text = undefined;
-        thinking = undefined;
-        const tool = deps.tools.get(event.name);
-        const call = appendTurn(session, {
-          type: 'tool_call',
-          toolCallId: event.id,
-          name: event.name,
-          input: event.input,
-          kind: tool?.kind ?? 'read',
-          label: labelFor(event.name, tool?.label, event.input),
-        });
-        calls.push(call);
-        run.emit({
-          type: 'tool_call',
-          turnId: call.id,
-          toolCallId: call.toolCallId,
-          name: call.name,
-          kind: call.kind ?? 'read',
-          label: call.label ?? call.name,
-          input: call.input,
-        });
-        break;
-      }
-      case 'stop': {
-        result = { calls, reason: event.reason, ...(event.detail ? { detail: event.detail } : {}) };
-        if (event.usage) {
-          run.usage.inputTokens += event.usage.inputTokens;
-          run.usage.outputTokens += event.usage.outputTokens;
+  const events = untilIdle(deps.model.stream(request), deps.modelIdleTimeoutMs, () => step.abort(new Error('model_timeout')));
+  try {
+    for await (const event of events) {
+      switch (event.type) {
+        case 'text_delta': {
+          if (!event.text) break;
+          thinking = undefined;
+          text ??= appendTurn(session, { type: 'assistant_text', text: '' });
+          text.text += event.text;
+          run.emit({ type: 'text_delta', turnId: text.id, text: event.text });
+          break;
         }
-        break;
+        case 'thinking_delta': {
+          text = undefined;
+          thinking ??= appendTurn(session, { type: 'thinking', text: '' });
+          thinking.text += event.text;
+          run.emit({ type: 'thinking_delta', turnId: thinking.id, text: event.text });
+          break;
+        }
+        case 'thinking_end': {
+          if (thinking && event.signature) thinking.signature = event.signature;
+          thinking = undefined;
+          break;
+        }
+        case 'redacted_thinking': {
+          text = undefined;
+          thinking = undefined;
+          appendTurn(session, { type: 'thinking', text: '', redacted: event.data });
+          break;
+        }
+        case 'tool_call': {
+          text = undefined;
+          thinking = undefined;
+          const tool = deps.tools.get(event.name);
+          const call = appendTurn(session, {
+            type: 'tool_call',
+            toolCallId: event.id,
+            name: event.name,
+            input: event.input,
+            kind: tool?.kind ?? 'read',
+            label: labelFor(event.name, tool?.label, event.input),
+          });
+          calls.push(call);
+          run.emit({
+            type: 'tool_call',
+            turnId: call.id,
+            toolCallId: call.toolCallId,
+            name: call.name,
+            kind: call.kind ?? 'read',
+            label: call.label ?? call.name,
+            input: call.input,
+          });
+          break;
+        }
+        case 'stop': {
+          result = { calls, reason: event.reason, ...(event.detail ? { detail: event.detail } : {}) };
+          if (event.usage) {
+            run.usage.inputTokens += event.usage.inputTokens;
+            run.usage.outputTokens += event.usage.outputTokens;
+          }
+          break;
+        }
       }
     }
+  } finally {
+    run.signal.removeEventListener('abort', stopStep);
+    dropEmptyTurns(run);
   }
-  // Empty text or thinking can't be sent back to a provider; a stream cut short may leave one.
+  return result;
+}
+
+/** Empty text or thinking can't be sent back to a provider; a stream cut short (stopped, failed, timed out) may leave one. */
+function dropEmptyTurns(run: RunContext): void {
+  const { session } = run;
   session.turns = session.turns.filter(
     (turn) => !((turn.type === 'assistant_text' || turn.type === 'thinking') && !turn.text && !('redacted' in turn && turn.redacted)),
   );
-  return result;
 }
 
 export function isModelError(error: unknown): error is ModelError {

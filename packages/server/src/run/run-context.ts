@@ -11,6 +11,10 @@ export interface RunDeps {
   model: Model;
   tools: ToolRegistry;
   maxSteps: number;
+  /** A model call that yields nothing for this long is abandoned with a `model_timeout` error. */
+  modelIdleTimeoutMs: number;
+  /** Tool results longer than this (characters of JSON) are cut before the model reads them. */
+  toolResultChars: number;
   state: StateAdapter | undefined;
   compression: CompressionPolicy;
   /** The system prompt for this call, from the host's system text and the turn's context. */

@@ -1,14 +1,22 @@
 import type { FieldIssue, PendingCall, Turn } from '@agent-chat/protocol';
 
 /**
- * An imported history must be one the loop can go on from: unique turn ids, every tool result answering an earlier
- * call, and every call answered or pending. Otherwise the next request would fail at the provider, far from the cause.
+ * An imported history must be one the loop can go on from, and one the Messages API would accept: it starts with
+ * the user, no text is empty, turn ids are unique, every tool result answers an earlier call, and every call is
+ * answered or pending. Otherwise the next request would fail at the provider, far from the cause.
  */
 export function checkImport(turns: readonly Turn[], pending: readonly PendingCall[]): FieldIssue | undefined {
   const ids = new Set<string>();
   const calls = new Set<string>();
   const answered = new Set<string>();
+  const first = turns[0];
+  if (first && first.type !== 'user') {
+    return { field: 'turns.0.type', message: `turns.0.type: a history must start with the user's message, not "${first.type}"` };
+  }
   for (const [index, turn] of turns.entries()) {
+    if ((turn.type === 'user' || turn.type === 'assistant_text') && turn.text.trim() === '' && !(turn.type === 'user' && turn.attachments?.length)) {
+      return { field: `turns.${index}.text`, message: `turns.${index}.text: a ${turn.type} turn must not be empty` };
+    }
     if (ids.has(turn.id)) return { field: `turns.${index}.id`, message: `turns.${index}.id: "${turn.id}" is used twice` };
     ids.add(turn.id);
     if (turn.type === 'tool_call') calls.add(turn.toolCallId);

@@ -3,6 +3,8 @@ import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
 /** Everything the server keeps of one conversation. Plain JSON, so any store can hold it. */
 export interface SessionRecord {
   id: string;
+  /** The principal that started it (see the authorize option); only they can read or change it. */
+  owner?: string;
   turns: Turn[];
   /** Calls the last run stopped for (confirmations, client tools), answered by POST /resume. */
   pending: PendingCall[];

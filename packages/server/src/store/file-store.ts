@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionRecord } from '../session/session-record.js';
 import type { SessionStore } from './session-store.js';
@@ -14,7 +14,7 @@ export interface FileStoreOptions {
  */
 export function fileStore(options: FileStoreOptions): SessionStore {
   const { dir } = options;
-  const ready = mkdir(dir, { recursive: true });
+  const ready = mkdir(dir, { recursive: true }).then(() => removeLeftovers(dir));
   // Saves of one session are chained so two writes never race on the rename.
   const queues = new Map<string, Promise<void>>();
   let counter = 0;
@@ -62,4 +62,14 @@ export function fileStore(options: FileStoreOptions): SessionStore {
       await rm(fileOf(sessionId), { force: true });
     },
   };
+}
+
+/**
+ * A crash between writing a temporary file and renaming it leaves the temporary file behind. At start, no write of
+ * this store is in flight yet, so every `*.tmp` in the folder is such a leftover.
+ * (One folder belongs to one process: two processes writing one folder are not supported.)
+ */
+async function removeLeftovers(dir: string): Promise<void> {
+  const names = await readdir(dir);
+  await Promise.all(names.filter((name) => name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })));
 }

@@ -1,0 +1,44 @@
+/**
+ * What one request or one session may hold. Each limit answers with a 4xx that names the field (or, for a session
+ * that is full, tells the user to clear it or start a new conversation), never with a crash or a silent reset.
+ */
+export interface Limits {
+  /** The largest request body, in bytes; checked against Content-Length before the body is read. Default 1 MiB. */
+  bodyBytes: number;
+  /** How deeply a JSON body may nest (objects and arrays). Default 64. */
+  jsonDepth: number;
+  /** Characters in one message's text. Default 100,000. */
+  messageChars: number;
+  /** References (@mentions) on one message. Default 50. */
+  references: number;
+  /** Attachments on one message. Default 20. */
+  attachments: number;
+  /** The page context sent with one message, as JSON bytes. Default 256 KiB. */
+  contextBytes: number;
+  /** Turns one session may hold; at the cap a new message is refused with `session_full`. Default 5,000. */
+  sessionTurns: number;
+  /** A session's history as JSON bytes; at the cap a new message is refused with `session_full`. Default 4 MiB. */
+  sessionBytes: number;
+  /** A tool result longer than this (characters of its JSON) is cut, with a note, before the model reads it. Default 50,000. */
+  toolResultChars: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 1024 * 1024,
+  jsonDepth: 64,
+  messageChars: 100_000,
+  references: 50,
+  attachments: 20,
+  contextBytes: 256 * 1024,
+  sessionTurns: 5_000,
+  sessionBytes: 4 * 1024 * 1024,
+  toolResultChars: 50_000,
+};
+
+export function resolveLimits(given: Partial<Limits> | undefined, maxBodyBytes: number | undefined): Limits {
+  const limits = { ...DEFAULT_LIMITS, ...(maxBodyBytes !== undefined ? { bodyBytes: maxBodyBytes } : {}), ...given };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`createAgentChat: limits.${name} must be a whole number ≥ 1 (got ${String(value)})`);
+  }
+  return limits;
+}
