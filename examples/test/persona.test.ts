@@ -55,7 +55,11 @@ const chatTexts = (page: Page) =>
     document.querySelector('agent-chat')!.turns.map((turn) => ('text' in turn ? turn.text : turn.type === 'tool_result' ? String(turn.output) : '')),
   );
 
-const session = (personaId: string) => fetch(`${server.url}/persona/api/agent/sessions/persona-${personaId}`).then((r) => r.json());
+/** The stored conversation of a persona; a cleared (or never started) one is empty. */
+const session = async (personaId: string): Promise<{ turns: unknown[] }> => {
+  const response = await fetch(`${server.url}/persona/api/agent/sessions/persona-${personaId}`);
+  return response.status === 404 ? { turns: [] } : response.json();
+};
 
 describe('examples/persona: the persona editor of seed 002', () => {
   it('showcase: "Change the name to Super Optimist" renames the persona in the editor, and both survive a reload', async () => {
@@ -157,7 +161,9 @@ describe('examples/persona: the persona editor of seed 002', () => {
       const isStream = response.headers.get('content-type')?.includes('text/event-stream');
       answers.push({ command, status: response.status, ...(isStream ? { events: await readAgentEvents(response) } : { json: await response.json() }) });
     }
-    for (const answer of answers) expect(answer.status, `${answer.command.method} ${answer.command.url}`).toBe(200);
+    // Every command answers 200 but the last: a cleared conversation is gone (404, as one that never was).
+    for (const answer of answers.slice(0, -1)) expect(answer.status, `${answer.command.method} ${answer.command.url}`).toBe(200);
+    expect(answers.at(-1)!.status).toBe(404);
     const [hello, read, rename, persona, error, history, cleared, afterClear] = answers;
     const types = (events: ReceivedEvent[] | undefined) => events?.map((e) => e.data.type) ?? [];
     const calls = (events: ReceivedEvent[] | undefined) => events?.flatMap((e) => (e.data.type === 'tool_call' ? [e.data.name] : [])) ?? [];
@@ -179,7 +185,7 @@ describe('examples/persona: the persona editor of seed 002', () => {
     // History, then clear.
     expect(history!.json.turns.filter((t: { type: string }) => t.type === 'user').length).toBeGreaterThanOrEqual(4);
     expect(cleared!.json).toEqual({ deleted: true });
-    expect(afterClear!.json.turns).toEqual([]);
+    expect(afterClear!.json.error).toMatchObject({ code: 'not_found', field: 'sessionId' });
   });
 });
 

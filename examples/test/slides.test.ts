@@ -212,7 +212,12 @@ describe('examples/slides: the stage table and the demo model over HTTP', () => 
     expect(events.filter((event) => event.type === 'tool_call').map((event) => event.name)).toEqual(['get_slide']);
     expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn', hasWrites: false, undoable: false });
     expect(said).toContain('Lead with the decision');
-    expect((await fetch(`${server.url}/slides/api/agent/sessions/${carousel}/undo`, { method: 'POST' })).status).toBe(404);
+    const undo = await fetch(`${server.url}/slides/api/agent/sessions/${carousel}/undo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(undo.status).toBe(404);
   });
 
   it("a write tool of another stage is not offered: the agent is told what is, and says where it belongs", async () => {

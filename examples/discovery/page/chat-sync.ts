@@ -14,6 +14,8 @@ const sessionUrl = (endpoint: string, sessionId: string) => `${endpoint}/session
 /** The conversation as the server has it now. */
 export async function fetchChat(endpoint: string, sessionId: string): Promise<SavedChat> {
   const response = await fetch(sessionUrl(endpoint, sessionId));
+  // The server answers 404 for a conversation it does not hold (never started, cleared): nothing to show.
+  if (response.status === 404) return { sessionId, turns: [], pending: [] };
   if (!response.ok) throw new Error(`Could not read the chat (HTTP ${response.status}).`);
   const session = (await response.json()) as SessionResponse;
   return { sessionId, turns: session.turns as Turn[], pending: session.pending as PendingCall[] };
@@ -40,5 +42,6 @@ export async function restoreChat(endpoint: string, saved: SavedChat): Promise<S
 
 /** Forget a conversation on the server (a new discovery starts a new one). Best effort: the old id is never used again. */
 export async function deleteChat(endpoint: string, sessionId: string): Promise<void> {
-  await fetch(sessionUrl(endpoint, sessionId), { method: 'DELETE' }).catch(() => undefined);
+  // Said as JSON like every request that changes something: the agent server refuses other types (its CSRF guard).
+  await fetch(sessionUrl(endpoint, sessionId), { method: 'DELETE', headers: { 'content-type': 'application/json' } }).catch(() => undefined);
 }

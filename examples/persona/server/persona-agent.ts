@@ -5,6 +5,7 @@ import { personaDemoModel } from './demo-model.js';
 import type { PersonaStore } from './persona-store.js';
 import { personaTools } from './persona-tools.js';
 import { requirePersonaId } from './session-persona.js';
+import { demoUser } from '../../server/demo-user.js';
 
 /** Claude when ANTHROPIC_API_KEY is set, the offline demo model otherwise; the same tools and prompt either way. */
 export function personaModel(): { model: Model; demo: boolean } {
@@ -20,6 +21,7 @@ export function personaModel(): { model: Model; demo: boolean } {
 export function personaAgent(options: { store: PersonaStore; sessions: SessionStore; model: Model }) {
   const { store } = options;
   return createAgentChat({
+    ...demoUser,
     model: options.model,
     tools: personaTools(store),
     system: agentSystemPrompt(store),

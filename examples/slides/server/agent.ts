@@ -4,6 +4,7 @@ import { slideCommands } from './commands.js';
 import { readTools } from './read-tools.js';
 import { systemPrompt } from './system-prompt.js';
 import { writeTools } from './write-tools.js';
+import { demoUser } from '../../server/demo-user.js';
 
 /**
  * The carousel's agent. A chat session and a carousel share one id (the page sets the element's `session` to
@@ -11,6 +12,7 @@ import { writeTools } from './write-tools.js';
  */
 export function slidesAgent(editor: CarouselEditor, store: SessionStore, model: Model) {
   return createAgentChat({
+    ...demoUser,
     model,
     tools: [...readTools(editor.store), ...writeTools(editor)],
     commands: slideCommands(editor),

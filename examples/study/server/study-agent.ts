@@ -7,6 +7,7 @@ import { searchLibraryTool } from './search-library-tool.js';
 import { sendStatusMessage } from './status-tool.js';
 import { studySystemPrompt } from './system-prompt.js';
 import { workspaceReadTools } from './workspace-read-tools.js';
+import { demoUser } from '../../server/demo-user.js';
 
 export interface StudyAgentOptions {
   model: Model;
@@ -17,6 +18,7 @@ export interface StudyAgentOptions {
 /** The study agent: seed 004's tools and prompt on @agent-chat/server. The same for Claude and for the demo model. */
 export function studyAgent({ model, sessions, learners }: StudyAgentOptions) {
   return createAgentChat({
+    ...demoUser,
     model,
     store: sessions,
     system: studySystemPrompt(learners),
