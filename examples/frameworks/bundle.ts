@@ -44,13 +44,15 @@ export async function bundlePage(framework: Framework): Promise<PageBundle> {
     plugins,
     write: false,
     metafile: true,
+    // The metafile's paths are relative to this folder, whatever the server's working directory.
+    absWorkingDir: here,
     logLevel: 'silent',
   });
   return {
     code: result.outputFiles[0]!.text,
     inputs: Object.keys(result.metafile.inputs)
       .filter((path) => !path.includes(':'))
-      .map((path) => resolve(path)),
+      .map((path) => resolve(here, path)),
   };
 }
 

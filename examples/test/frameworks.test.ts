@@ -161,7 +161,6 @@ describe('React 19 and a custom element, in Chromium', () => {
         adapterIsTheObject: chat.adapter === adapter,
         adapterAttribute: chat.getAttribute('adapter'),
         mode: chat.mode,
-        camelCaseAttribute: chat.getAttribute('onAgentChatOpen'),
       };`;
     const bundle = await build({
       stdin: { contents: probe, loader: 'jsx', resolveDir: join(frameworks, 'react') },
@@ -181,17 +180,17 @@ describe('React 19 and a custom element, in Chromium', () => {
     await page.waitForFunction(() => 'probe' in window);
     const probed = await page.evaluate(() => (window as unknown as { probe: unknown }).probe);
     expect(probed).toEqual({
+      // Only the kebab-case prop heard the event: for onAgentChatOpen React listens for "AgentChatOpen".
       heard: [expect.stringMatching(/^onagent-chat-open:(floating|drawer)$/)],
       adapterIsTheObject: true,
       adapterAttribute: null,
       mode: 'floating',
-      // A function under a name the element lacks: React listens for "AgentChatOpen", which nothing fires.
-      camelCaseAttribute: null,
     });
     await page.close();
   });
 });
 
+// Each of these runs a compiler (seconds alone, much longer on a busy machine): hence their long timeouts.
 describe('typings: the framework pages and a bad prop', () => {
   let dir: string;
   beforeAll(async () => {
@@ -207,13 +206,13 @@ describe('typings: the framework pages and a bad prop', () => {
     const result = await typecheck('tsc', join(frameworks, 'react/tsconfig.json'));
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('the Vue page typechecks with vue-tsc', async () => {
     const result = await typecheck('vue-tsc', join(frameworks, 'vue/tsconfig.json'));
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('through the packages’ `types` exports, a mistyped prop, event detail or ref is an error in TSX and in a Vue SFC', async () => {
     await installedTypes(dir);
@@ -286,5 +285,5 @@ const send = () => chat.value?.send('the ref is the element');
       `Consumer.vue: error TS2322: Type '"sideways"' is not assignable to type 'LayoutMode | undefined'.`,
       `Consumer.vue: error TS2339: Property 'nope' does not exist on type 'RunFinishDetail'.`,
     ]);
-  }, 120_000);
+  }, 300_000);
 });
