@@ -98,11 +98,12 @@ describe.each([
     await expect.poll(() => shown(page, 'last-stop-reason')).toBe('end_turn');
     expect(await question.count()).toBe(0);
 
-    // Three agent streams (the question; the tool call up to the pause; the turn resumed after the page's result),
-    // each of which arrived in pieces.
+    // Three agent streams (the question; the tool call up to the pause; the turn resumed after the page's result).
+    // The two answers (some twenty text deltas each, the demo model pausing between them) arrived in pieces.
     const chunks = streamChunks();
     expect(chunks).toHaveLength(3);
-    for (const count of chunks) expect(count).toBeGreaterThan(1);
+    expect(chunks[0]).toBeGreaterThan(1);
+    expect(chunks[2]).toBeGreaterThan(1);
     expect(problems).toEqual([]);
     await page.close();
   });
