@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AgentChatEnv } from './http/env.js';
+import { closeUnreadBody } from './http/close-unread-body.js';
 import { errorJson } from './http/errors.js';
 import { cancelRoute } from './routes/cancel-route.js';
 import { messagesRoute } from './routes/messages-route.js';
@@ -32,6 +33,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
   // In this order: a browser of a foreign origin learns nothing; a body that is not JSON or too big is never read;
   // only then who is calling, and how often.
   const app = new Hono<AgentChatEnv>()
+    .use(closeUnreadBody)
     .use(originGuard(options.origins))
     .use(requireJson)
     .use(
