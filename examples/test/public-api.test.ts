@@ -12,7 +12,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!['node_modules', 'test', '.data'].includes(entry.name)) files.push(...(await sourceFiles(path)));
-    } else if (/\.(ts|js|mjs|html)$/.test(entry.name)) {
+    } else if (/\.(ts|tsx|vue|js|mjs|html)$/.test(entry.name)) {
       files.push(path);
     }
   }
@@ -21,7 +21,19 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 describe('the examples use only the public API of the packages (issue #6)', () => {
   it('import each package by its published entry points, never a path inside it', async () => {
-    const entryPoints = new Set(['@agent-chat/element', '@agent-chat/element/agent-chat.js', '@agent-chat/protocol', '@agent-chat/server', '@agent-chat/server/file-store', '@agent-chat/server/testing']);
+    const entryPoints = new Set([
+      '@agent-chat/element',
+      '@agent-chat/element/define',
+      '@agent-chat/element/agent-chat.js',
+      '@agent-chat/element/react',
+      '@agent-chat/element/vue',
+      '@agent-chat/protocol',
+      '@agent-chat/server',
+      '@agent-chat/server/file-store',
+      '@agent-chat/server/testing',
+    ]);
+    // Each entry point is one the packages really export.
+    for (const entry of entryPoints) expect(() => import.meta.resolve(entry), entry).not.toThrow();
     const files = await sourceFiles(examplesDir);
     expect(files.length).toBeGreaterThan(20);
     const offending: string[] = [];
