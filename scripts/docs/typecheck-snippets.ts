@@ -1,4 +1,4 @@
-// Typechecks the docs' ```ts blocks as a user's files would be: each block is a module of its own, importing the
+// Typechecks the docs' ```ts (and ```tsx) blocks as a user's files would be: each block is a module of its own, importing the
 // packages by their public names (which resolve to their source in this repository), with the repository's
 // compiler options. A block marked `file=name.ts` is written under that name, so a later block of the same doc can
 // import it (`./name.js`), as a user's test imports their module. Errors come back pointing at the doc's own lines.
@@ -14,6 +14,8 @@ export interface Snippet {
   code: string;
   /** The file name the block is written under, from its `file=` flag. */
   file?: string;
+  /** A ```tsx block: written as .tsx and compiled with React's JSX. */
+  tsx?: boolean;
 }
 
 export function typecheckSnippets(root: string, snippets: readonly Snippet[], workDir: string): string[] {
@@ -24,7 +26,7 @@ export function typecheckSnippets(root: string, snippets: readonly Snippet[], wo
     // One folder per doc: its named blocks are visible to its other blocks, and to no other doc's.
     const folder = join(workDir, snippet.doc.replace(/[^a-z0-9]+/gi, '-'));
     mkdirSync(folder, { recursive: true });
-    const file = join(folder, snippet.file ?? `line-${snippet.firstLine}.ts`);
+    const file = join(folder, snippet.file ?? `line-${snippet.firstLine}.${snippet.tsx ? 'tsx' : 'ts'}`);
     // `export {}` makes a block without imports a module too, so two blocks' names never collide.
     writeFileSync(file, `${snippet.code}\nexport {};\n`);
     files.set(ts.sys.resolvePath(file), snippet);
@@ -33,7 +35,7 @@ export function typecheckSnippets(root: string, snippets: readonly Snippet[], wo
   const config = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile);
   if (config.error) throw new Error(ts.flattenDiagnosticMessageText(config.error.messageText, '\n'));
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const program = ts.createProgram([...files.keys()], { ...options, noEmit: true, noUnusedLocals: false });
+  const program = ts.createProgram([...files.keys()], { ...options, noEmit: true, noUnusedLocals: false, jsx: ts.JsxEmit.ReactJSX });
 
   const errors: string[] = [];
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
