@@ -1,6 +1,7 @@
 // `npm test`: every test of the project, in the order that fails fastest on a broken checkout.
-// 1. find (or install) Chromium, 2. build the element bundle, 3. typecheck, 4. vitest (protocol, server,
-// examples end to end), 5. @web/test-runner in Chromium (the element). Ends with one summary line.
+// 1. find (or install) Chromium, 2. build the element bundle, 3. typecheck, 4. pack and install the packages in a
+// project outside the workspace, 5. vitest (protocol, server, examples end to end, the installed packages on
+// Node, Bun, Deno, workerd and in Chromium), 6. @web/test-runner in Chromium (the element). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,7 +38,10 @@ const results = [];
 const run = (name, ...args) => results.push([name, step(name, ...args)]);
 run('build the element bundle', 'npm', ['run', 'build', '--silent'], env);
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], env);
-run('vitest: protocol, server, examples', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], env);
+// The install tests (test/install) share one packed-and-installed project: made here, once, from the build above.
+const built = { ...env, AGENT_CHAT_PACKAGES_BUILT: '1' };
+run('npm pack the packages, install the tarballs outside the workspace', process.execPath, [join(root, 'scripts/pack-install.mjs')], built);
+run('vitest: protocol, server, examples, installed packages', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], built);
 run('browser tests: <agent-chat> in Chromium', process.execPath, [
   '--conditions=agent-chat-source', '--import', 'tsx',
   join(root, 'node_modules/@web/test-runner/dist/bin.js'),

@@ -4,7 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { startChildServer, stopAllChildServers, type ChildServer } from './support/child-server.js';
-import { INSTALL_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
+import { INSTALL_TIMEOUT_MS, TEST_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
 import { EXPECTED_REPLY } from './support/scripted-turn.js';
 
 let server: ChildServer;
@@ -59,5 +59,5 @@ describe("the element's installed dist/agent-chat.js in Chromium", () => {
     expect(await page.evaluate(() => document.querySelector('agent-chat')!.shadowRoot !== null)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -1,7 +1,7 @@
 // The installed server under Bun (from the `bun` npm package), served by Bun.serve with the app's fetch handler.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startChildServer, stopAllChildServers } from './support/child-server.js';
-import { INSTALL_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
+import { INSTALL_TIMEOUT_MS, TEST_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
 import { runtimeOrSkip } from './support/runtime-or-skip.js';
 import { expectScriptedTurn, runScriptedTurn } from './support/scripted-turn.js';
 
@@ -25,5 +25,5 @@ describe('the installed server under Bun', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startChildServer, stopAllChildServers } from './support/child-server.js';
-import { INSTALL_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
+import { INSTALL_TIMEOUT_MS, TEST_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
 import { runtimeOrSkip } from './support/runtime-or-skip.js';
 import { expectScriptedTurn, runScriptedTurn } from './support/scripted-turn.js';
 
@@ -31,5 +31,5 @@ describe('the installed server under Deno', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, TEST_TIMEOUT_MS);
 });

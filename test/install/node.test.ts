@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, stopAllChildServers } from './support/child-server.js';
-import { INSTALL_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
+import { INSTALL_TIMEOUT_MS, TEST_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
 import { expectScriptedTurn, runScriptedTurn } from './support/scripted-turn.js';
 
 let app: string;
@@ -27,7 +27,7 @@ describe('the installed packages under plain node', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('@agent-chat/server/file-store stores a turn that @agent-chat/server/testing serves and reads back', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(app, 'check-subpaths.mjs')], {
@@ -44,5 +44,5 @@ describe('the installed packages under plain node', () => {
       files: ['installed.json'],
       startFakeAnthropic: 'function',
     });
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, stopAllChildServers } from './support/child-server.js';
-import { INSTALL_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
+import { INSTALL_TIMEOUT_MS, TEST_TIMEOUT_MS, installedFixture } from './support/installed-project.js';
 import { runtimeOrSkip } from './support/runtime-or-skip.js';
 import { expectScriptedTurn, runScriptedTurn } from './support/scripted-turn.js';
 
@@ -48,7 +48,7 @@ describe('the installed server as a Workers fetch handler', () => {
     const inputs = Object.keys(metafile.inputs).map((input) => relative(project, join(process.cwd(), input)));
     expect(inputs.filter((input) => input.startsWith('..'))).toEqual([]);
     expect(inputs).toContain('node_modules/@agent-chat/server/dist/index.js');
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('streams a scripted turn with a tool call over HTTP from workerd', async ({ skip }) => {
     if (!workerd) return skip('workerd cannot run here (the reason is printed above)');
@@ -64,5 +64,5 @@ describe('the installed server as a Workers fetch handler', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -23,6 +23,11 @@ export interface StartOptions {
 }
 
 const running = new Set<ChildServer>();
+const children = new Set<ChildProcess>();
+// Should the worker die before afterAll, its servers die with it rather than linger on their ports.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 /** Starts a server process and resolves once it listens on 127.0.0.1; rejects with its output if it exits or stalls. */
 export function startChildServer(command: string, args: readonly string[], options: StartOptions): Promise<ChildServer> {
@@ -32,7 +37,9 @@ export function startChildServer(command: string, args: readonly string[], optio
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  children.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => children.delete(child));
 
   const server: ChildServer = {
     url: '',

@@ -7,6 +7,8 @@ const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures')
 
 /** A beforeAll's worth of time: a first pack and install (with a build) takes about a minute on 2 cores. */
 export const INSTALL_TIMEOUT_MS = 5 * 60 * 1000;
+/** One test's bound: above the sum of the bounded waits inside it (a server's start 30 s, a turn 20 s), on a busy machine. */
+export const TEST_TIMEOUT_MS = 90_000;
 
 /**
  * The project where the packed tarballs are installed (shared by every install test of a run), with the fixture
