@@ -74,8 +74,9 @@ function litProperties(element: ts.ClassDeclaration): { attributes: string[]; pr
   const propertyOnly: string[] = [];
   for (const entry of literal.properties) {
     if (!ts.isPropertyAssignment(entry) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
+    const declared = entry.initializer;
     const option = (name: string) =>
-      entry.initializer.properties.find((candidate): candidate is ts.PropertyAssignment => ts.isPropertyAssignment(candidate) && candidate.name.getText() === name)
+      declared.properties.find((candidate): candidate is ts.PropertyAssignment => ts.isPropertyAssignment(candidate) && candidate.name.getText() === name)
         ?.initializer;
     if (option('state')?.kind === ts.SyntaxKind.TrueKeyword) continue;
     const attribute = option('attribute');
