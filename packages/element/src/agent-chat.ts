@@ -44,33 +44,143 @@ export interface TriggerOptions {
 const DEFAULT_BREAKPOINT = 640;
 
 /**
- * `<agent-chat endpoint="/api/agent">`: the shell. It decides which conversation to show (endpoint + session,
- * or a session remembered in localStorage) and how to lay it out (`mode`); the conversation lives in the
- * controller, the draft in the draft controller, and the parts read both, and the host's adapter, through
- * @lit/context. Switching `mode` keeps all three.
+ * `<agent-chat endpoint="/api/agent">`: an AI agent's chat for any page, inline, floating, docked or ephemeral
+ * (`mode`). The host page lends it context, mentions, client tools and confirmations through `adapter`, and
+ * styles it with the custom properties and parts below (docs/theming.md).
  *
- * @fires agent-chat-message-sent - a message went to the server; detail `{ sessionId, text, references, attachments, trigger }`
- * @fires agent-chat-run-start - a reply started; detail `{ sessionId, text }`
- * @fires agent-chat-run-finish - the reply ended; detail `{ sessionId, stopReason }`
- * @fires agent-chat-tool-call - the agent called a tool; detail `{ sessionId, toolCallId, name, kind, label, input }`
- * @fires agent-chat-state-change - the host's server-side state changed; detail `{ sessionId, state }`
- * @fires agent-chat-error - something failed and is shown in the conversation; detail `{ sessionId, message, code, status }`
- * @fires agent-chat-open - the panel opened; detail `{ frame }`
- * @fires agent-chat-close - the panel closed; detail `{ frame }`
+ * Inside, it is the shell: it decides which conversation to show (endpoint + session, or a session remembered
+ * in localStorage) and how to lay it out; the conversation lives in the controller, the draft in the draft
+ * controller, and the parts read both, and the host's adapter, through `@lit/context`. Switching `mode` keeps
+ * all three.
+ *
+ * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step).
+ *
+ * @tagname agent-chat
+ *
+ * @slot header-actions - Buttons (or links) next to the title in the floating, docked, drawer and ephemeral headers; inline mode has no header.
+ * @slot empty - Shown instead of the default "Send a message to start." while the conversation is empty (not while it loads).
+ * @slot footer - A note under the composer, in every mode, e.g. "AI can make mistakes."
+ *
+ * @fires {CustomEvent<MessageSentDetail>} agent-chat-message-sent - A message went to the server: `{ sessionId, text, references, attachments, trigger }`.
+ * @fires {CustomEvent<RunStartDetail>} agent-chat-run-start - A reply started: `{ sessionId, text, resumed? }` (`resumed` after a confirmation).
+ * @fires {CustomEvent<RunFinishDetail>} agent-chat-run-finish - The reply ended, once per turn: `{ sessionId, stopReason }`.
+ * @fires {CustomEvent<ToolCallDetail>} agent-chat-tool-call - The agent called a tool: `{ sessionId, toolCallId, name, kind, label, input }`.
+ * @fires {CustomEvent<StateChangeDetail>} agent-chat-state-change - The host's server-side state changed (a `state` event, or an undo): `{ sessionId, state }`.
+ * @fires {CustomEvent<ErrorDetail>} agent-chat-error - Something failed and is shown in the conversation: `{ sessionId, message, code, status }`.
+ * @fires {CustomEvent<OpenDetail>} agent-chat-open - The panel opened (or expanded, or the output showed): `{ frame }`.
+ * @fires {CustomEvent<OpenDetail>} agent-chat-close - The panel closed (or collapsed, or the output hid): `{ frame }`.
+ * @fires {CustomEvent<ReferenceDetail>} agent-chat-reference - A reference chip in a reply (`[[F-1]]`) was clicked: `{ id }`.
+ *
+ * @cssprop [--agent-chat-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - All text.
+ * @cssprop [--agent-chat-font-size=14px] - The base size; everything else is relative to it.
+ * @cssprop [--agent-chat-mono-font=ui-monospace, SFMono-Regular, Menlo, Consolas, monospace] - Tool results, JSON fields, codes, code blocks.
+ * @cssprop [--agent-chat-background=light-dark(#fff, #0d1117)] - The panel, composer, chips and buttons.
+ * @cssprop [--agent-chat-foreground=light-dark(#1f2328, #e6edf3)] - Text.
+ * @cssprop [--agent-chat-muted=light-dark(#59636e, #9198a1)] - Thinking, states, captions, status lines, the footer note.
+ * @cssprop [--agent-chat-border=light-dark(#d1d9e0, #3d444d)] - Borders.
+ * @cssprop [--agent-chat-surface=light-dark(#f6f8fa, #161b22)] - Headers, tool results, answered cards; the agent's bubbles by default.
+ * @cssprop [--agent-chat-accent=light-dark(#1d4ed8, #4493f8)] - Primary buttons, the launcher, spinners, links, the focus ring; the user's bubbles by default.
+ * @cssprop [--agent-chat-accent-foreground=light-dark(#fff, #0d1117)] - Text on the accent, in the user's bubbles by default.
+ * @cssprop [--agent-chat-user-background=var(--agent-chat-accent)] - The user's bubbles.
+ * @cssprop [--agent-chat-user-foreground=var(--agent-chat-accent-foreground)] - Text in the user's bubbles.
+ * @cssprop [--agent-chat-assistant-background=var(--agent-chat-surface)] - The agent's bubbles.
+ * @cssprop [--agent-chat-assistant-foreground=var(--agent-chat-foreground)] - Text in the agent's bubbles.
+ * @cssprop [--agent-chat-card-background=var(--agent-chat-background)] - Confirmation and answer cards.
+ * @cssprop [--agent-chat-code-background=rgba(127, 127, 127, .13)] - Code in replies, inline and in blocks.
+ * @cssprop [--agent-chat-success=light-dark(#1a7f37, #3fb950)] - The check of a finished step, "Applied".
+ * @cssprop [--agent-chat-danger=light-dark(#c2222c, #f85149)] - Errors, failed steps, a destructive confirm, the unread badge.
+ * @cssprop [--agent-chat-danger-background=light-dark(#ffebe9, #3c1618)] - Error lines.
+ * @cssprop [--agent-chat-diff-added-background=light-dark(#dafbe1, #12361f)] - Words an edit adds.
+ * @cssprop [--agent-chat-diff-removed-background=light-dark(#ffebe9, #3c1618)] - Words an edit removes.
+ * @cssprop [--agent-chat-focus-ring=var(--agent-chat-accent)] - The keyboard focus outline.
+ * @cssprop [--agent-chat-radius=12px] - Panel, bubbles, cards.
+ * @cssprop [--agent-chat-radius-small=8px] - Chips, buttons, inputs.
+ * @cssprop [--agent-chat-gap=10px] - The space between steps.
+ * @cssprop [--agent-chat-spacing=12px] - Padding inside cards.
+ * @cssprop [--agent-chat-shadow=0 12px 40px rgb(0 0 0 / 0.18)] - The floating panel, launcher, drawer and ephemeral output.
+ * @cssprop [--agent-chat-z-index=1000] - The floating, docked, drawer and ephemeral frames.
+ * @cssprop [--agent-chat-height=100%] - Inline mode: the element's height.
+ * @cssprop [--agent-chat-min-height=24rem] - Inline mode: the element's minimum height.
+ * @cssprop [--agent-chat-output-width=880px] - Ephemeral mode: the output panel's largest width.
+ * @cssprop [--agent-chat-output-height=60vh] - Ephemeral mode: the output panel's largest height.
+ * @cssprop --agent-chat-docked-width - Set by the element, not read: docked mode writes the room it takes (the panel's width, the strip's when collapsed) on `:root`, for the page's own layout.
+ *
+ * @csspart panel - The panel: the inline box, the floating or docked panel, the drawer.
+ * @csspart header - A frame's header (floating, docked, drawer, ephemeral output).
+ * @csspart title - The title in the header (`heading`); the floating panel is dragged by it.
+ * @csspart close-button - The header's × (floating, drawer).
+ * @csspart collapse-button - Docked: the header's button that collapses the panel to the strip.
+ * @csspart strip - Docked: the collapsed panel, a narrow bar at the page's edge.
+ * @csspart expand-button - Docked: the strip's button that expands the panel.
+ * @csspart badge - The count of replies that came while closed, on the launcher or the docked strip.
+ * @csspart launcher - Floating and narrow screens: the round button that opens and closes the panel.
+ * @csspart resize-handle - Floating: each of the panel's eight edges and corners that resize it (`data-edge` is n, ne, e, …).
+ * @csspart resize-edge - Docked: the panel's inner edge, dragged (or moved with the arrow keys) to resize it.
+ * @csspart overlay - Narrow screens: the dimmed page behind the drawer; a click closes it.
+ * @csspart output - Ephemeral: the output panel over the page.
+ * @csspart input-bar - Ephemeral: the bar at the bottom that holds the composer.
+ * @csspart show-output - Ephemeral: the "Show output" button, while the output is hidden.
+ * @csspart clear-button - Ephemeral: the header's "Clear" button.
+ * @csspart dismiss-button - Ephemeral: the header's × that hides the output.
+ * @csspart messages - The message list.
+ * @csspart empty - The empty conversation's line (it holds the `empty` slot), and the loading line.
+ * @csspart typing - The typing dots while the agent works.
+ * @csspart queued - A message waiting to be sent behind the reply in flight.
+ * @csspart jump-button - "Jump to latest", shown when the reader has scrolled up.
+ * @csspart turn - The group of everything the agent did in answer to one message.
+ * @csspart bubble - A message; with `user` or `assistant`.
+ * @csspart user - The user's message bubble.
+ * @csspart assistant - The agent's message bubble.
+ * @csspart thinking - A thinking block.
+ * @csspart thinking-summary - A thinking block's toggle.
+ * @csspart tool-chip - A tool call's chip.
+ * @csspart tool-output - A tool call's result, when expanded.
+ * @csspart status - A status line ("Stopped by user", a tool's note).
+ * @csspart error - An error line.
+ * @csspart card - A confirmation card.
+ * @csspart card-status - A confirmation card's state badge.
+ * @csspart card-error - A confirmation card's error message.
+ * @csspart card-confirm - A confirmation card's Confirm button (and the edit form's).
+ * @csspart card-edit - A confirmation card's Edit button.
+ * @csspart card-cancel - A confirmation card's Cancel button.
+ * @csspart card-discard - The edit form's Discard button.
+ * @csspart diff - An edit's word diff.
+ * @csspart diff-added - Words an edit adds.
+ * @csspart diff-removed - Words an edit removes.
+ * @csspart form - A confirmation card's edit form.
+ * @csspart form-field - Each field of the edit form.
+ * @csspart form-error - A field's message.
+ * @csspart answer-card - The final answer card.
+ * @csspart answer-summary - The answer card's summary.
+ * @csspart answer-links - The answer card's list of links.
+ * @csspart answer-link - Each link of the answer card.
+ * @csspart answer-suggestions - The answer card's suggested follow-ups.
+ * @csspart answer-suggestion - Each suggested follow-up.
+ * @csspart undo-bar - Undo under a turn that changed things.
+ * @csspart undo-button - The Undo button.
+ * @csspart undo-error - Why an undo failed.
+ * @csspart composer - The composer: where the user writes.
+ * @csspart input - The composer's textarea.
+ * @csspart send-button - The composer's Send button.
+ * @csspart stop-button - The composer's Stop button, while a reply streams.
+ * @csspart drop-hint - "Drop to attach", while items are dragged over the chat.
+ * @csspart suggestions - The autocomplete list (`/` commands, `@` mentions).
+ * @csspart suggestion - Each option of the autocomplete list.
  */
 export class AgentChat extends LitElement {
+  // `{}` is a string attribute: Lit's default type, so the parts leave `type: String` out (bytes of the budget).
   static override properties = {
-    endpoint: { type: String },
-    session: { type: String },
-    placeholder: { type: String },
-    heading: { type: String },
-    locale: { type: String },
+    endpoint: {},
+    session: {},
+    placeholder: {},
+    heading: {},
+    locale: {},
     strings: { attribute: false },
-    theme: { type: String, reflect: true },
-    mode: { type: String, reflect: true },
-    position: { type: String, reflect: true },
-    side: { type: String, reflect: true },
-    storageKey: { type: String, attribute: 'storage-key' },
+    theme: { reflect: true },
+    mode: { reflect: true },
+    position: { reflect: true },
+    side: { reflect: true },
+    storageKey: { attribute: 'storage-key' },
     padBody: { type: Boolean, attribute: 'pad-body' },
     hideAfter: { type: Number, attribute: 'hide-after' },
     breakpoint: { type: Number },
@@ -94,6 +204,7 @@ export class AgentChat extends LitElement {
   declare strings: Partial<AgentChatStrings> | undefined;
   /** `light`, `dark`, or unset to follow the system. */
   declare theme: 'light' | 'dark' | undefined;
+  /** The layout: `inline` (default), `floating`, `docked`, `ephemeral` or `hidden`; switchable at any time. */
   declare mode: LayoutMode;
   /** Floating: the launcher's corner. */
   declare position: Corner;
@@ -116,6 +227,7 @@ export class AgentChat extends LitElement {
   declare opened: boolean;
   /** What the host page lends the chat: context, mentions, client tools, confirm, headers… */
   declare adapter: AgentChatAdapter | undefined;
+  /** @internal The viewport is narrower than `breakpoint`: floating and docked show as a drawer. */
   declare narrow: boolean;
 
   private readonly conversation = new ConversationController(this, () => this.#texts.value);
@@ -165,10 +277,12 @@ export class AgentChat extends LitElement {
     return this.conversation.state.sessionId;
   }
 
+  /** The conversation so far, as the server stores it. */
   get turns(): readonly Turn[] {
     return this.conversation.state.turns;
   }
 
+  /** A reply is streaming. */
   get running(): boolean {
     return this.conversation.state.running;
   }
@@ -219,10 +333,12 @@ export class AgentChat extends LitElement {
     this.#setOpen(true);
   }
 
+  /** Close the panel (floating, drawer), collapse it (docked), or hide the output (ephemeral). */
   close(): void {
     this.#setOpen(false);
   }
 
+  /** Open if closed, close if open. */
   toggle(): void {
     this.#setOpen(!this.opened);
   }
@@ -261,6 +377,7 @@ export class AgentChat extends LitElement {
     return true;
   }
 
+  /** Focus the composer's textarea. */
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('agent-chat-composer')?.focus(options);
   }
@@ -366,15 +483,23 @@ export class AgentChat extends LitElement {
     if (frame === 'none') return nothing;
     const state = this.conversation.state;
     const unread = this.opened ? 0 : Math.max(0, state.received - this.#receivedAtClose);
-    const heading = this.heading ?? this.#texts.value.panelTitle;
-    const messages = html`<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}></agent-chat-message-list>`;
+    const t = this.#texts.value;
+    const heading = this.heading ?? t.panelTitle;
+    // The host's slotted content goes on down into the part that shows it (a slot assigned to a slot). The
+    // empty state's default is this slot's fallback: the list's own would never show behind a forwarded slot.
+    const messages = html`<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
+      ><slot name="empty" slot="empty">${t.emptyConversation}</slot></agent-chat-message-list
+    >`;
     const composer = html`<agent-chat-composer
       slot="composer"
       part="composer"
       exportparts=${COMPOSER_PARTS}
       .placeholder=${this.placeholder}
       .locked=${this.lockWhileStreaming}
+      ><slot name="footer" slot="footer"></slot
     ></agent-chat-composer>`;
+    // Only frames have a header; inline has none, so it gets no header-actions slot.
+    const framed = html`${messages}${composer}<slot name="header-actions" slot="header-actions"></slot>`;
     switch (frame) {
       case 'inline':
         return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${messages}${composer}</div>`;
@@ -387,7 +512,7 @@ export class AgentChat extends LitElement {
           .storageKey=${this.#frameKey}
           .heading=${heading}
           @frame-toggle=${this.#onFrameToggle}
-          >${messages}${composer}</agent-chat-floating-frame
+          >${framed}</agent-chat-floating-frame
         >`;
       case 'docked':
         return html`<agent-chat-docked-frame
@@ -399,7 +524,7 @@ export class AgentChat extends LitElement {
           .storageKey=${this.#frameKey}
           .heading=${heading}
           @frame-toggle=${this.#onFrameToggle}
-          >${messages}${composer}</agent-chat-docked-frame
+          >${framed}</agent-chat-docked-frame
         >`;
       case 'drawer':
         return html`<agent-chat-drawer-frame
@@ -408,7 +533,7 @@ export class AgentChat extends LitElement {
           .unread=${unread}
           .heading=${heading}
           @frame-toggle=${this.#onFrameToggle}
-          >${messages}${composer}</agent-chat-drawer-frame
+          >${framed}</agent-chat-drawer-frame
         >`;
       case 'ephemeral':
         return html`<agent-chat-ephemeral-frame
@@ -417,7 +542,7 @@ export class AgentChat extends LitElement {
           .hideAfter=${this.hideAfter || DEFAULT_HIDE_AFTER_MS}
           .heading=${heading}
           @frame-toggle=${this.#onFrameToggle}
-          >${messages}${composer}</agent-chat-ephemeral-frame
+          >${framed}</agent-chat-ephemeral-frame
         >`;
     }
   }

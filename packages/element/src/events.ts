@@ -49,6 +49,12 @@ export interface OpenDetail {
   frame: string;
 }
 
+/** A reference chip in the agent's text was clicked (`[[F-1]]`, see markdown/references.ts). */
+export interface ReferenceDetail {
+  /** The item's id, e.g. `F-1`. */
+  id: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-message-sent': CustomEvent<MessageSentDetail>;
   'agent-chat-run-start': CustomEvent<RunStartDetail>;
@@ -58,6 +64,7 @@ export interface AgentChatEventMap {
   'agent-chat-error': CustomEvent<ErrorDetail>;
   'agent-chat-open': CustomEvent<OpenDetail>;
   'agent-chat-close': CustomEvent<OpenDetail>;
+  'agent-chat-reference': CustomEvent<ReferenceDetail>;
 }
 
 /** Fire one of the element's public events: bubbling and composed, so a host listens anywhere above it. */

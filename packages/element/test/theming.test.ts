@@ -8,11 +8,21 @@ import { groupTurns } from '../src/steps/turn-steps.js';
 import type { Turn } from '@agent-chat/protocol';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
+import { composerButton, userBubbles } from './support/dom.js';
+import { waitFor } from './support/wait.js';
 
 defineTurnParts();
 
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(13, 17, 23)';
+
+/** The user's first message bubble, as drawn (the part inside <agent-chat-message>). */
+async function userBubble(el: AgentChat): Promise<HTMLElement> {
+  const message = await waitFor(() => userBubbles(el)[0], { message: "the user's bubble" });
+  await message.updateComplete;
+  return message.shadowRoot!.querySelector<HTMLElement>('[part~="bubble"]')!;
+}
 
 function panel(el: AgentChat): HTMLElement {
   const found = el.shadowRoot!.querySelector<HTMLElement>('[part~="panel"]');
@@ -59,6 +69,42 @@ describe('theming across the shadow DOM', () => {
     // A host's own colour still wins over the palette.
     el.style.setProperty('--agent-chat-background', 'rgb(4, 5, 6)');
     expect(getComputedStyle(panel(el)).backgroundColor).to.equal('rgb(4, 5, 6)');
+  });
+
+  it("--agent-chat-accent recolours the user's bubbles with the buttons; --agent-chat-user-background still wins", async () => {
+    const endpoint = await scenario('echo');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${uniqueSession('accent')}></agent-chat>`);
+    await el.send('Hello');
+    const bubble = await userBubble(el);
+    // The defaults: the palette's accent, light, then dark.
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(29, 78, 216)');
+    el.setAttribute('theme', 'dark');
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(68, 147, 248)');
+    expect(getComputedStyle(bubble).color, 'text on the dark accent').to.equal(DARK_BG);
+    el.removeAttribute('theme');
+
+    el.style.setProperty('--agent-chat-accent', 'rgb(124, 58, 237)');
+    el.style.setProperty('--agent-chat-accent-foreground', 'rgb(250, 250, 249)');
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(124, 58, 237)');
+    expect(getComputedStyle(bubble).color).to.equal('rgb(250, 250, 249)');
+    await waitFor(() => !el.running, { message: 'the reply to end' });
+    const send = composerButton(el);
+    expect(getComputedStyle(send).backgroundColor, 'the Send button, the same accent').to.equal('rgb(124, 58, 237)');
+
+    el.style.setProperty('--agent-chat-user-background', 'rgb(5, 150, 105)');
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(5, 150, 105)');
+    expect(getComputedStyle(send).backgroundColor, 'the buttons keep the accent').to.equal('rgb(124, 58, 237)');
+  });
+
+  it('a part used on its own takes the light palette, and the accent set around it', async () => {
+    const root = await fixture<HTMLElement>(html`<div><agent-chat-message sender="user" .text=${'Hi'}></agent-chat-message></div>`);
+    const message = root.querySelector('agent-chat-message')!;
+    await message.updateComplete;
+    const bubble = message.shadowRoot!.querySelector<HTMLElement>('[part~="bubble"]')!;
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(29, 78, 216)');
+    expect(getComputedStyle(bubble).color).to.equal(LIGHT_BG);
+    root.style.setProperty('--agent-chat-accent', 'rgb(124, 58, 237)');
+    expect(getComputedStyle(bubble).backgroundColor).to.equal('rgb(124, 58, 237)');
   });
 
   it('exports the parts of a turn: ::part(tool-chip) and ::part(card) reach through the nested shadow roots', async () => {

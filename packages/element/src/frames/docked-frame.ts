@@ -24,11 +24,11 @@ const KEY_STEP = 16;
 export class DockedFrame extends LitElement {
   static override properties = {
     open: { type: Boolean, reflect: true },
-    side: { type: String, reflect: true },
+    side: { reflect: true },
     padBody: { type: Boolean },
     unread: { type: Number },
     storageKey: { attribute: false },
-    heading: { type: String },
+    heading: {},
     width: { state: true },
   };
 
@@ -102,7 +102,7 @@ export class DockedFrame extends LitElement {
         @keydown=${this.#onEdgeKey}
       ></div>
       <header part="header">
-        <span class="title" part="title">${this.heading}</span>
+        <span class="title" part="title">${this.heading}</span><slot name="header-actions"></slot>
         <button type="button" class="icon-button" part="collapse-button" aria-label=${t.collapseChat} aria-expanded="true" @click=${() => this.#toggle(false)}>
           ${this.side === 'right' ? '›' : '‹'}
         </button>

@@ -14,7 +14,7 @@ export class DrawerFrame extends LitElement {
   static override properties = {
     open: { type: Boolean, reflect: true },
     unread: { type: Number },
-    heading: { type: String },
+    heading: {},
   };
 
   declare open: boolean;
@@ -52,7 +52,7 @@ export class DrawerFrame extends LitElement {
     return html`<div class="overlay" part="overlay" @click=${() => this.#toggle(false)}></div>
       <section class="panel" part="panel" role="dialog" aria-modal="true" aria-label=${this.heading} @keydown=${this.#onKeyDown}>
         <header part="header">
-          <span class="title" part="title">${this.heading}</span>
+          <span class="title" part="title">${this.heading}</span><slot name="header-actions"></slot>
           <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>×</button>
         </header>
         <slot name="messages"></slot>

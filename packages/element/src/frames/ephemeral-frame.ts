@@ -23,8 +23,8 @@ export class EphemeralFrame extends LitElement {
   static override properties = {
     open: { type: Boolean },
     hideAfter: { type: Number },
-    heading: { type: String },
-    state: { type: String, reflect: true },
+    heading: {},
+    state: { reflect: true },
   };
 
   declare open: boolean;
@@ -102,7 +102,7 @@ export class EphemeralFrame extends LitElement {
         @pointerleave=${this.#onPointerLeave}
       >
         <header part="header">
-          <span class="title" part="title">${this.heading}</span>
+          <span class="title" part="title">${this.heading}</span><slot name="header-actions"></slot>
           <button type="button" class="text-button" part="clear-button" @click=${() => void snapshot?.clear()}>${t.clearConversation}</button>
           <button type="button" class="icon-button" part="dismiss-button" aria-label=${t.hideOutput} @click=${() => this.dispatch('dismiss')}>
             ×

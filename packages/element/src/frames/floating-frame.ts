@@ -27,9 +27,9 @@ export class FloatingFrame extends LitElement {
   static override properties = {
     open: { type: Boolean, reflect: true },
     unread: { type: Number },
-    position: { type: String, reflect: true },
+    position: { reflect: true },
     storageKey: { attribute: false },
-    heading: { type: String },
+    heading: {},
     rect: { state: true },
   };
 
@@ -83,8 +83,8 @@ export class FloatingFrame extends LitElement {
         ?hidden=${!this.open}
         .style=${`left:${rect.x}px;top:${rect.y}px;width:${rect.width}px;height:${rect.height}px`}
       >
-        <header part="header" @pointerdown=${this.#onHeaderDown}>
-          <span class="title" part="title">${this.heading}</span>
+        <header part="header">
+          <span class="title" part="title" @pointerdown=${this.#onTitleDown}>${this.heading}</span><slot name="header-actions"></slot>
           <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>
             ×
           </button>
@@ -108,9 +108,8 @@ export class FloatingFrame extends LitElement {
     this.dispatchEvent(new CustomEvent('frame-toggle', { detail: open }));
   }
 
-  #onHeaderDown = (event: PointerEvent): void => {
-    // The header's buttons are clicked, not dragged.
-    if (event.composedPath().some((target) => target instanceof HTMLButtonElement)) return;
+  /** The title is the handle: the header's buttons, and whatever the host put beside them, are pressed, not dragged. */
+  #onTitleDown = (event: PointerEvent): void => {
     const start = this.panelRect;
     startDrag(event, event.currentTarget as Element, {
       move: ({ dx, dy }) => {
@@ -151,7 +150,7 @@ export class FloatingFrame extends LitElement {
         border-radius: var(--_radius);
         box-shadow: var(--_shadow);
       }
-      header {
+      .title {
         cursor: move;
         touch-action: none;
       }

@@ -1,4 +1,7 @@
 import { html, type TemplateResult } from 'lit';
+import { emit } from '../events.js';
+
+export type { ReferenceDetail } from '../events.js';
 
 /**
  * Item references in assistant text render as chips the host can act on (open the card, select the row).
@@ -12,10 +15,6 @@ import { html, type TemplateResult } from 'lit';
  *
  * A click dispatches `agent-chat-reference` (bubbling, composed) with `detail: { id }`.
  */
-export interface ReferenceDetail {
-  id: string;
-}
-
 export const REFERENCE_EVENT = 'agent-chat-reference';
 
 export function referenceChip(id: string): TemplateResult {
@@ -24,17 +23,5 @@ export function referenceChip(id: string): TemplateResult {
 
 function onReferenceClick(event: Event): void {
   const chip = event.currentTarget as HTMLElement;
-  chip.dispatchEvent(
-    new CustomEvent<ReferenceDetail>(REFERENCE_EVENT, {
-      detail: { id: chip.dataset['reference']! },
-      bubbles: true,
-      composed: true,
-    }),
-  );
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'agent-chat-reference': CustomEvent<ReferenceDetail>;
-  }
+  emit(chip, REFERENCE_EVENT, { id: chip.dataset['reference']! });
 }

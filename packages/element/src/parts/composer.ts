@@ -36,7 +36,7 @@ interface Menu {
  */
 export class Composer extends LitElement {
   static override properties = {
-    placeholder: { type: String },
+    placeholder: {},
     /** Seed 003's behaviour: no typing while a reply streams. */
     locked: { type: Boolean },
     menu: { state: true },
@@ -149,6 +149,7 @@ export class Composer extends LitElement {
           : nothing}
       </form>
       <agent-chat-quick-actions></agent-chat-quick-actions>
+      <slot name="footer"></slot>
     </div>`;
   }
 
@@ -308,6 +309,12 @@ export class Composer extends LitElement {
         outline: 2px dashed var(--_accent);
         outline-offset: 4px;
         border-radius: var(--_radius-small);
+      }
+      /* The host's note under the composer ("AI can make mistakes"): its own styles win over these. */
+      slot[name='footer'] {
+        color: var(--_muted);
+        font-size: 0.8em;
+        text-align: center;
       }
       .drop {
         color: var(--_accent);

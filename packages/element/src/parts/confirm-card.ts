@@ -42,7 +42,7 @@ export class ConfirmCard extends LitElement {
     tool: { attribute: false },
     result: { attribute: false },
     decide: { attribute: false },
-    status: { type: String, reflect: true },
+    status: { reflect: true },
     editing: { state: true },
     error: { state: true },
     busy: { state: true },

@@ -17,7 +17,7 @@ export type ItemRemoveEvent = CustomEvent<string>;
 export class ItemChips extends LitElement {
   static override properties = {
     items: { attribute: false },
-    variant: { type: String, reflect: true },
+    variant: { reflect: true },
     removable: { type: Boolean },
   };
 

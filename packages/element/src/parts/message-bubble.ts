@@ -16,8 +16,8 @@ export type MessageSender = 'user' | 'assistant';
  */
 export class MessageBubble extends LitElement {
   static override properties = {
-    sender: { type: String, reflect: true },
-    text: { type: String },
+    sender: { reflect: true },
+    text: {},
     streaming: { type: Boolean, reflect: true },
     allowImages: { type: Boolean, attribute: 'allow-images' },
   };
@@ -64,7 +64,7 @@ export class MessageBubble extends LitElement {
 
   protected override render() {
     if (this.sender !== 'assistant') {
-      return html`<div class="bubble" part="bubble ${this.sender}">${this.text}${this.streaming
+      return html`<div class="bubble" part="bubble user">${this.text}${this.streaming
         ? html`<span class="caret" aria-hidden="true"></span>`
         : nothing}</div>`;
     }

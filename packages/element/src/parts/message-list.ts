@@ -48,7 +48,8 @@ export class MessageList extends LitElement {
     const announcer = html`<agent-chat-reply-announcer></agent-chat-reply-announcer>`;
     const items = toDisplayItems(state.turns, state.running, state.pending);
     if (items.length === 0 && state.queued.length === 0) {
-      return html`<div class="empty" part="empty">${state.loading ? t.loadingConversation : t.emptyConversation}</div>${announcer}`;
+      // The host's `empty` content (a slot of <agent-chat>) replaces the default line, not the loading one.
+      return html`<div class="empty" part="empty">${state.loading ? t.loadingConversation : html`<slot name="empty">${t.emptyConversation}</slot>`}</div>${announcer}`;
     }
     // A call waits for the user only once the run has ended: while it runs, the page may still be answering it
     // (adapter.confirm, a client tool's handler), and a card then would offer buttons that cannot work.

@@ -16,9 +16,9 @@ const STATUS_TEXT: Readonly<Record<string, StringKey>> = {
 /** A line about the conversation rather than in it: a tool's status, "Stopped by user", an error. */
 export class NoticeLine extends LitElement {
   static override properties = {
-    tone: { type: String, reflect: true },
-    text: { type: String },
-    code: { type: String },
+    tone: { reflect: true },
+    text: {},
+    code: {},
   };
 
   declare tone: NoticeTone;

@@ -9,7 +9,7 @@ import { iconStyles, spinner } from './icons.js';
  */
 export class ThinkingBlock extends LitElement {
   static override properties = {
-    text: { type: String },
+    text: {},
     streaming: { type: Boolean, reflect: true },
   };
 

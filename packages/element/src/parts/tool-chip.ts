@@ -35,8 +35,8 @@ export class ToolChip extends LitElement {
   static override properties = {
     call: { attribute: false },
     result: { attribute: false },
-    state: { type: String, reflect: true },
-    label: { type: String },
+    state: { reflect: true },
+    label: {},
   };
 
   declare call: ToolCallTurn | undefined;
