@@ -1,6 +1,6 @@
 export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './create-agent-chat.js';
 export type { AgentChatOptions, SystemPrompt } from './runtime.js';
-export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolLabel } from './tools/define-tool.js';
+export { defineTool, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel } from './tools/define-tool.js';
 export { defineCommand, type Command, type CommandContext, type CommandReply } from './commands/define-command.js';
 export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelStopReason, type ModelToolSpec } from './model/model.js';
 export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
@@ -18,3 +18,4 @@ export type { Authorize } from './security/principal.js';
 export type { AllowedOrigins } from './security/origin-guard.js';
 export type { RateLimitOptions } from './security/rate-limit.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export type { AgentChatEnv } from './http/env.js';
