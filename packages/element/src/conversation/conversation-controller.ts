@@ -134,6 +134,11 @@ export class ConversationController implements ReactiveController {
     });
   }
 
+  retry(): Promise<void> {
+    const last = this.#turns.findLast((turn) => turn.type === 'user');
+    return last?.type === 'user' ? this.send(last.text, { references: last.references, attachments: last.attachments }) : Promise.resolve();
+  }
+
   /** Take a queued message back; its send() resolves without sending. */
   unqueue(id: string): void {
     const entry = this.#queue.find((candidate) => candidate.id === id);
@@ -539,6 +544,7 @@ export class ConversationController implements ReactiveController {
       commands: this.#boundCommands,
       decide: this.#boundDecide,
       undo: this.#boundUndo,
+      retry: this.#boundRetry,
     };
   }
 
@@ -549,6 +555,7 @@ export class ConversationController implements ReactiveController {
   readonly #boundCommands = () => this.commands();
   readonly #boundDecide = (call: PendingCall, decision: ConfirmDecision) => this.decide(call, decision);
   readonly #boundUndo = () => this.undo();
+  readonly #boundRetry = () => this.retry();
 }
 
 function hasTurn(turns: readonly Turn[], id: string): boolean {

@@ -51,6 +51,7 @@ export const fr: AgentChatStrings = {
   toolResult: 'Résultat de {label}',
   moreCharacters: '… ({count} caractères de plus)',
   error: 'Erreur',
+  retry: 'Réessayer',
   errorNetwork: 'Impossible de joindre le serveur de l’agent à {endpoint} : {message}',
   errorStreamClosed: 'La connexion au serveur de l’agent s’est coupée avant la fin de la réponse',
   loadFailed: 'Impossible de charger la conversation : {message}',

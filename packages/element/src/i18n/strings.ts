@@ -53,6 +53,7 @@ export const en = {
   toolResult: 'Result of {label}',
   moreCharacters: '… ({count} more characters)',
   error: 'Error',
+  retry: 'Retry',
   errorNetwork: 'Could not reach the agent server at {endpoint}: {message}',
   errorStreamClosed: 'The connection to the agent server closed before the reply finished',
   loadFailed: 'Could not load the conversation: {message}',

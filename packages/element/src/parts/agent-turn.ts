@@ -89,7 +89,7 @@ export class AgentTurn extends LitElement {
       case 'status':
         return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="status" .text=${step.turn.text} .code=${step.turn.code}></agent-chat-notice>`;
       case 'error':
-        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code}></agent-chat-notice>`;
+        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code} .turnId=${step.turn.id}></agent-chat-notice>`;
     }
   }
 

@@ -1,4 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import type { StringKey } from '../i18n/strings.js';
 import { tokens, visuallyHidden } from '../styles/tokens.js';
@@ -19,13 +21,17 @@ export class NoticeLine extends LitElement {
     tone: { reflect: true },
     text: {},
     code: {},
+    turnId: {},
   };
 
   declare tone: NoticeTone;
   declare text: string;
   declare code: string | undefined;
+  /** The error turn this line shows: the last one of the conversation offers Retry. */
+  declare turnId: string | undefined;
 
   readonly #strings = new StringsConsumer(this);
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
 
   constructor() {
     super();
@@ -39,11 +45,19 @@ export class NoticeLine extends LitElement {
     return key ? this.#strings.value[key] : this.text;
   }
 
+  /** Retry sends the last message again: offered on the conversation's last line, when it is this error and nothing runs. */
+  #canRetry(c: ConversationSnapshot | undefined): boolean {
+    return !!c && !c.running && c.turns.at(-1)?.id === this.turnId && c.turns.some((turn) => turn.type === 'user');
+  }
+
   protected override render() {
+    const t = this.#strings.value;
+    const c = this.#conversation.value;
     if (this.tone === 'error') {
       return html`<div class="line" part="error" role="alert">
-        ${alertIcon}<span class="visually-hidden">${this.#strings.value.error}:</span>
+        ${alertIcon}<span class="visually-hidden">${t.error}:</span>
         <span class="text">${this.text}</span>${this.code ? html`<span class="code">${this.code}</span>` : nothing}
+        ${this.#canRetry(c) ? html`<button type="button" part="retry-button" @click=${() => void c!.retry()}>${t.retry}</button>` : nothing}
       </div>`;
     }
     return html`<div class="line" part="status">${this.shownText}</div>`;
@@ -85,6 +99,15 @@ export class NoticeLine extends LitElement {
       .code {
         font-family: var(--_mono);
         font-size: 0.85em;
+      }
+      button {
+        align-self: center;
+        border: 1px solid currentColor;
+        border-radius: var(--_radius-small);
+        background: none;
+        color: inherit;
+        font: inherit;
+        cursor: pointer;
       }
     `,
   ];

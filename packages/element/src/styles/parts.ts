@@ -5,7 +5,7 @@
 export const BUBBLE_PARTS = 'bubble, user, assistant';
 export const THINKING_PARTS = 'thinking, thinking-summary';
 export const TOOL_CHIP_PARTS = 'tool-chip, tool-output';
-export const NOTICE_PARTS = 'status, error';
+export const NOTICE_PARTS = 'status, error, retry-button';
 export const FORM_PARTS = 'form, form-field, form-error';
 export const DIFF_PARTS = 'diff, diff-added, diff-removed';
 export const CARD_PARTS = `card, card-status, card-error, card-confirm, card-edit, card-cancel, card-discard, ${DIFF_PARTS}, ${FORM_PARTS}`;

@@ -137,6 +137,18 @@ function scenarios(): Hono {
     createAgentChat({ ...testAccess, model: scriptedModel(({ text }) => [[{ text: echo(text) }]]), commands: [stage, next, newSession] }),
   );
   // Every kind of step, confirmation previews, undo: the rendering tests' own scenarios.
+  // The model fails on a conversation's first message (as a provider that went quiet would), then answers.
+  app.route(
+    '/api/flaky',
+    createAgentChat({
+      ...testAccess,
+      model: scriptedModel(({ text, turns }) =>
+        turns.filter((turn) => turn.type === 'user').length === 1
+          ? [[{ text: 'Partial ' }, { error: 'The model sent nothing for 60 s, so the reply was abandoned. Try again.' }]]
+          : [[{ text: echo(text) }]],
+      ),
+    }),
+  );
   mountRenderingScenarios(app);
   return app;
 }
