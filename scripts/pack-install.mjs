@@ -19,6 +19,9 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const PACKAGES = ['protocol', 'server', 'element'];
 const state = join(root, '.tmp', 'pack-install');
 const stampFile = join(state, 'stamp.json');
+const failureFile = join(state, 'failure.json');
+/** How long a failed build, pack or install of the same sources is reported again instead of retried (one test run). */
+const FAILURE_REUSE_MS = 5 * 60 * 1000;
 const PROJECT_PREFIX = 'agent-chat-install-';
 
 /** What an integrator installs beside the SDK, at the versions this workspace runs (so npm's cache has them). */
@@ -40,46 +43,67 @@ export async function packInstall(options = {}) {
       log(`packages unchanged since the last pack; reusing ${cached.dir}`);
       return cached.project;
     }
-    if (build) await run(log, 'npm', ['run', 'build', '--silent'], root);
-    else log('packages already built (AGENT_CHAT_PACKAGES_BUILT=1): not rebuilding');
-
-    const packDir = await mkdtemp(join(tmpdir(), 'agent-chat-pack-'));
-    const workspaces = PACKAGES.flatMap((name) => ['--workspace', `packages/${name}`]);
-    const packed = JSON.parse(await run(log, 'npm', ['pack', '--json', '--pack-destination', packDir, ...workspaces], root));
-    const files = Object.fromEntries(packed.map((entry) => [entry.name.replace('@agent-chat/', ''), entry.filename]));
-    const hash = createHash('sha256');
-    for (const name of PACKAGES) hash.update(await readFile(join(packDir, files[name])));
-    const digest = hash.digest('hex').slice(0, 16);
-    const dir = join(tmpdir(), `${PROJECT_PREFIX}${digest}`);
-
-    if (existsSync(join(dir, '.installed'))) {
-      log(`tarballs ${digest} already installed in ${dir}`);
-      await rm(packDir, { recursive: true, force: true });
-    } else {
-      await rm(dir, { recursive: true, force: true });
-      await mkdir(dir, { recursive: true });
-      await rename(packDir, join(dir, 'tarballs')).catch(async () => {
-        await cp(packDir, join(dir, 'tarballs'), { recursive: true });
-        await rm(packDir, { recursive: true, force: true });
-      });
-      await writeFile(
-        join(dir, 'package.json'),
-        `${JSON.stringify({ name: 'agent-chat-installed', private: true, type: 'module' }, null, 2)}\n`,
-      );
-      const tarballs = PACKAGES.map((name) => `./tarballs/${files[name]}`);
-      const companions = COMPANIONS.map((name) => `${name}@${workspaceVersion(name)}`);
-      await run(log, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, ...companions], dir);
-      await writeFile(join(dir, '.installed'), `${new Date().toISOString()}\n`);
-      await removeOldProjects(dir, log);
+    // The install tests of one run each ask; when the first found these sources broken, the others say so at once.
+    const failed = await readJson(failureFile);
+    if (failed?.inputs === inputs && Date.now() - failed.at < FAILURE_REUSE_MS) {
+      throw new Error(`pack-install failed ${Math.round((Date.now() - failed.at) / 1000)} s ago for these same sources:\n${failed.message}`);
     }
-    const tarballs = Object.fromEntries(PACKAGES.map((name) => [name, join(dir, 'tarballs', files[name])]));
-    const project = { dir, hash: digest, tarballs };
-    // The inputs are hashed again after the build: a build that regenerates a tracked file (the manifest) must not
-    // make the next call think the sources changed.
-    await writeFile(stampFile, JSON.stringify({ inputs: await hashInputs(), dir, project }, null, 2));
-    log(`installed project ready: ${dir}`);
-    return project;
+    try {
+      return await buildPackInstall({ build, log });
+    } catch (error) {
+      await writeFile(failureFile, JSON.stringify({ inputs, at: Date.now(), message: error.message }));
+      throw error;
+    }
   });
+}
+
+/** The work itself: build (unless told not to), pack, and install the tarballs where they are not yet. */
+async function buildPackInstall({ build, log }) {
+  if (build) await run(log, 'npm', ['run', 'build', '--silent'], root);
+  else log('packages already built (AGENT_CHAT_PACKAGES_BUILT=1): not rebuilding');
+
+  const packDir = await mkdtemp(join(tmpdir(), 'agent-chat-pack-'));
+  const workspaces = PACKAGES.flatMap((name) => ['--workspace', `packages/${name}`]);
+  const packed = await run(log, 'npm', ['pack', '--json', '--pack-destination', packDir, ...workspaces], root)
+    .then((stdout) => JSON.parse(stdout))
+    .catch(async (error) => {
+      await rm(packDir, { recursive: true, force: true });
+      throw error;
+    });
+  const files = Object.fromEntries(packed.map((entry) => [entry.name.replace('@agent-chat/', ''), entry.filename]));
+  const hash = createHash('sha256');
+  for (const name of PACKAGES) hash.update(await readFile(join(packDir, files[name])));
+  const digest = hash.digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `${PROJECT_PREFIX}${digest}`);
+
+  if (existsSync(join(dir, '.installed'))) {
+    log(`tarballs ${digest} already installed in ${dir}`);
+    await rm(packDir, { recursive: true, force: true });
+  } else {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    await rename(packDir, join(dir, 'tarballs')).catch(async () => {
+      await cp(packDir, join(dir, 'tarballs'), { recursive: true });
+      await rm(packDir, { recursive: true, force: true });
+    });
+    await writeFile(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'agent-chat-installed', private: true, type: 'module' }, null, 2)}\n`,
+    );
+    const tarballs = PACKAGES.map((name) => `./tarballs/${files[name]}`);
+    const companions = COMPANIONS.map((name) => `${name}@${workspaceVersion(name)}`);
+    await run(log, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, ...companions], dir);
+    await writeFile(join(dir, '.installed'), `${new Date().toISOString()}\n`);
+    await removeOldProjects(dir, log);
+  }
+  const tarballs = Object.fromEntries(PACKAGES.map((name) => [name, join(dir, 'tarballs', files[name])]));
+  const project = { dir, hash: digest, tarballs };
+  // The inputs are hashed again after the build: a build that regenerates a tracked file (the manifest) must not
+  // make the next call think the sources changed.
+  await writeFile(stampFile, JSON.stringify({ inputs: await hashInputs(), dir, project }, null, 2));
+  await rm(failureFile, { force: true });
+  log(`installed project ready: ${dir}`);
+  return project;
 }
 
 /** The files a build and a pack read: each package's folder but for node_modules, dist, tests and benches. */
@@ -118,9 +142,13 @@ async function listFiles(dir) {
 }
 
 async function readStamp() {
+  const stamp = await readJson(stampFile);
+  return stamp && { inputs: stamp.inputs, dir: stamp.dir, project: stamp.project };
+}
+
+async function readJson(file) {
   try {
-    const stamp = JSON.parse(await readFile(stampFile, 'utf8'));
-    return { inputs: stamp.inputs, dir: stamp.dir, project: stamp.project };
+    return JSON.parse(await readFile(file, 'utf8'));
   } catch {
     return undefined;
   }
@@ -132,14 +160,17 @@ function workspaceVersion(name) {
   return JSON.parse(readFileSync(manifest, 'utf8')).version;
 }
 
-/** Earlier installed projects are ~200 MB each: keep the new one and any touched in the last hour (a parallel run's). */
+/**
+ * Earlier installed projects are ~100 MB each: keep the new one and any touched in the last 20 minutes (a parallel
+ * run's: its tests copy their fixtures in).
+ */
 async function removeOldProjects(keep, log) {
   const base = tmpdir();
   for (const name of await readdir(base)) {
     const path = join(base, name);
     if (!name.startsWith(PROJECT_PREFIX) || path === keep) continue;
     const info = await stat(path).catch(() => undefined);
-    if (info && Date.now() - info.mtimeMs > 60 * 60 * 1000) {
+    if (info && Date.now() - info.mtimeMs > 20 * 60 * 1000) {
       log(`removing an older installed project: ${path}`);
       await rm(path, { recursive: true, force: true });
     }
