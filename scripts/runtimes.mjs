@@ -16,21 +16,23 @@ const base = join(root, '.tmp', 'runtimes');
  * Each runtime's npm package and pinned version, and where its native binary lands. The packages' own `bin`
  * entries are avoided where they are Node wrappers: a test must stop the runtime itself, not a parent process.
  */
+const arm = process.arch === 'arm64';
+const os = process.platform;
 export const RUNTIMES = {
   bun: {
     package: 'bun',
     version: '1.4.5',
-    binaries: ['node_modules/bun/bin/bun.exe', `node_modules/@oven/bun-${process.platform}-${process.arch === 'arm64' ? 'aarch64' : 'x64'}/bin/bun`],
+    binaries: ['node_modules/bun/bin/bun.exe', `node_modules/@oven/bun-${os}-${arm ? 'aarch64' : 'x64'}/bin/bun`],
   },
   deno: {
     package: 'deno',
     version: '2.9.6',
-    binaries: ['node_modules/deno/deno', `node_modules/@deno/${process.platform}-${process.arch === 'arm64' ? 'arm64' : 'x64'}-glibc/deno`],
+    binaries: ['node_modules/deno/deno', `node_modules/@deno/${os}-${arm ? 'arm64' : 'x64'}-glibc/deno`],
   },
   workerd: {
     package: 'workerd',
     version: '1.20261117.1',
-    binaries: ['node_modules/workerd/bin/workerd', `node_modules/@cloudflare/workerd-${process.platform}-${process.arch === 'arm64' ? 'arm64' : '64'}/bin/workerd`],
+    binaries: ['node_modules/workerd/bin/workerd', `node_modules/@cloudflare/workerd-${os}-${arm ? 'arm64' : '64'}/bin/workerd`],
   },
 };
 
@@ -55,7 +57,10 @@ export async function ensureRuntime(name, options = {}) {
         return { name, version, reason: `npm could not install ${spec.package}@${version}: ${firstLines(error.message)}` };
       }
       path = findBinary(dir, spec);
-      if (!path) return { name, version, reason: `${spec.package}@${version} installed, but no binary for ${process.platform}-${process.arch} (looked for ${spec.binaries.join(', ')})` };
+      if (!path) {
+        const looked = spec.binaries.join(', ');
+        return { name, version, reason: `${spec.package}@${version} installed, but no binary for ${os}-${process.arch} (looked for ${looked})` };
+      }
     }
     // A binary that exists may still not run here (another libc, a CPU without the instructions it needs).
     const check = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 });
