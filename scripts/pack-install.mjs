@@ -212,7 +212,9 @@ export function run(log, command, args, cwd, timeoutMs = 10 * 60 * 1000) {
       clearTimeout(timer);
       if (code === 0) return resolve(stdout);
       const why = signal ? `killed by ${signal}${signal === 'SIGKILL' ? ` after ${timeoutMs} ms` : ''}` : `exit ${code}`;
-      reject(new Error(`${command} ${args.join(' ')} failed (${why}):\n${(stderr || stdout).trim().split('\n').slice(-30).join('\n')}`));
+      // tsc reports on stdout, npm on stderr: the tail of both says why.
+      const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
+      reject(new Error(`${command} ${args.join(' ')} failed (${why}):\n${tail}`));
     });
   });
 }
