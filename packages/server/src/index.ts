@@ -4,8 +4,8 @@ export { defineTool, type Tool, type ToolAvailability, type ToolContext, type To
 export { defineCommand, type Command, type CommandContext, type CommandReply } from './commands/define-command.js';
 export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelStopReason, type ModelToolSpec } from './model/model.js';
 export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
-export type { SessionStore } from './store/session-store.js';
-export type { SessionRecord } from './session/session-record.js';
+export { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from './store/session-store.js';
+export type { SessionFields, SessionRecord } from './session/session-record.js';
 export { memoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export type { StateAdapter } from './state-adapter.js';
 export type { ContextPolicy } from './context/system-prompt.js';

@@ -13,11 +13,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('fileStore at start', () => {
   it('removes the *.tmp files a crash left between write and rename, and keeps the sessions', async () => {
     const session = { id: 's1', owner: 'p', turns: [], pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: 1 };
-    await writeFile(join(dir, 's1.json'), JSON.stringify(session));
-    await writeFile(join(dir, 's1.json.4242.1.tmp'), '{"id":"s1","tur');
-    await writeFile(join(dir, 's2.json.4242.2.tmp'), '');
+    await writeFile(join(dir, 's1.jsonl'), `${JSON.stringify({ v: 3, snapshot: session })}\n`);
+    await writeFile(join(dir, 's1.jsonl.4242.1.tmp'), '{"v":4,"snapshot":{"id":"s1","tur');
+    await writeFile(join(dir, 's2.jsonl.4242.2.tmp'), '');
     const store = fileStore({ dir });
-    expect(await store.load('s1')).toEqual(session);
-    expect((await readdir(dir)).sort()).toEqual(['s1.json']);
+    expect(await store.load('s1')).toEqual({ ...session, version: 3 });
+    expect((await readdir(dir)).sort()).toEqual(['s1.jsonl']);
   });
 });

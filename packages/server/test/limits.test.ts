@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createAgentChat, defineTool, memoryStore, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
-import type { SessionRecord } from '../src/session/session-record.js';
+import type { SessionStore } from '../src/index.js';
 
 const bigTool = defineTool({
   name: 'read_log',
@@ -152,21 +152,15 @@ describe('session caps', () => {
 });
 
 describe('memoryStore is bounded', () => {
-  const record = (id: string): SessionRecord => ({
-    id,
-    owner: 'p',
-    turns: [{ id: `${id}-t`, createdAt: 1, type: 'user', text: 'x'.repeat(50_000) }],
-    pending: [],
-    turnHasWrites: false,
-    lastEventId: 0,
-    updatedAt: 1,
-  });
+  /** A new session of one 50 KB message, as the loop's first commit writes it. */
+  const create = (store: SessionStore, id: string) =>
+    store.write(id, 0, { append: [{ id: `${id}-t`, createdAt: 1, type: 'user', text: 'x'.repeat(50_000) }], set: { owner: 'p' } });
 
   it('3,000 sessions of 50 KB keep at most maxSessions, least recently used out first', async () => {
     const store = memoryStore({ maxSessions: 200 });
-    await store.save(record('kept'));
+    await create(store, 'kept');
     for (let i = 0; i < 3_000; i++) {
-      await store.save(record(`s${i}`));
+      await create(store, `s${i}`);
       if (i % 100 === 0) await store.load('kept'); // used now and then, so never the least recent
     }
     expect(store.size).toBe(200);
@@ -177,11 +171,11 @@ describe('memoryStore is bounded', () => {
 
   it('the default keeps 1,000; a session unused past ttlMs is gone', async () => {
     const store = memoryStore();
-    for (let i = 0; i < 1_200; i++) await store.save(record(`d${i}`));
+    for (let i = 0; i < 1_200; i++) await create(store, `d${i}`);
     expect(store.size).toBe(1_000);
 
     const short = memoryStore({ ttlMs: 30 });
-    await short.save(record('brief'));
+    await create(short, 'brief');
     expect(await short.load('brief')).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await short.load('brief')).toBeUndefined();

@@ -13,10 +13,23 @@ export interface CompressionPolicy {
 
 export const DEFAULT_COMPRESSION: CompressionPolicy = { maxTokens: 60_000, keepLastMessages: 4, excerptChars: 200 };
 
+/** Each turn's size as JSON, measured once: a written turn never changes, so a long history is not re-serialized every step. */
+const measured = new WeakMap<Turn, number>();
+
+function sizeOf(turn: Turn): number {
+  let chars = measured.get(turn);
+  if (chars === undefined) {
+    chars = JSON.stringify(turn).length;
+    // A turn still growing (the text streaming now) is measured again next time.
+    if (Object.isFrozen(turn)) measured.set(turn, chars);
+  }
+  return chars;
+}
+
 /** A rough token count (4 characters a token): enough to decide when to compress, with no tokenizer to ship. */
 export function estimateTokens(turns: readonly Turn[]): number {
   let chars = 0;
-  for (const turn of turns) chars += JSON.stringify(turn).length;
+  for (const turn of turns) chars += sizeOf(turn);
   return Math.ceil(chars / 4);
 }
 

@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import type { ActiveRun } from '../run/run-registry.js';
 import { appendTurn, type RunContext } from '../run/run-context.js';
 import type { Runtime } from '../runtime.js';
+import { commitSession } from '../session/commit-session.js';
 import type { SessionRecord } from '../session/session-record.js';
 import { sseSink } from './sse-sink.js';
 
@@ -36,7 +37,7 @@ export function streamRun(c: Context, options: StreamRunOptions): Response {
       emit: sink.emit,
       commit: async () => {
         session.updatedAt = Date.now();
-        await runtime.store.save(session);
+        await commitSession(runtime.store, session);
       },
       usage: { inputTokens: 0, outputTokens: 0 },
     };

@@ -27,7 +27,7 @@ export function messagesRoute(runtime: Runtime) {
       const issue = checkMessageLimits(body, runtime.limits);
       if (issue) return invalidRequest(c, [issue]);
       return withSession(c, runtime, { create: true }, (session, active) => {
-        const full = sessionSizeIssue(session.turns, runtime.limits, 'sessionId');
+        const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
         if (full) {
           runtime.runs.finish(session.id, active);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });

@@ -6,6 +6,7 @@ import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
 import { checkImport } from '../session/check-import.js';
+import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
@@ -31,7 +32,7 @@ export function sessionRoutes(runtime: Runtime) {
       const { turns, pending = [] } = c.get('body');
       const issue = checkImport(turns, pending);
       if (issue) return invalidRequest(c, [issue]);
-      const tooBig = sessionSizeIssue(turns, runtime.limits, 'turns');
+      const tooBig = sessionSizeIssue(turns.length, jsonChars(turns), runtime.limits, 'turns');
       if (tooBig) return errorJson(c, 413, 'session_full', tooBig.message, { field: tooBig.field });
       const busy = `Session "${c.get('sessionId')}" has a run in progress: import after it ends.`;
       return holdingSession(c, runtime, { create: true, busy }, async (session) => {
@@ -40,7 +41,7 @@ export function sessionRoutes(runtime: Runtime) {
         delete session.undo;
         delete session.turnSnapshot;
         delete session.pendingContext;
-        await runtime.store.save(session);
+        await commitSession(runtime.store, session, { replaceTurns: true });
         return c.json({ imported: turns.length });
       });
     })

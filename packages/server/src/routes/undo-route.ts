@@ -3,6 +3,7 @@ import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
 import { sessionIdParam } from '../http/session-id.js';
 import { appendTurn } from '../run/run-context.js';
+import { commitSession } from '../session/commit-session.js';
 import type { Runtime } from '../runtime.js';
 import { holdingSession } from './with-session.js';
 
@@ -24,7 +25,7 @@ export function undoRoute(runtime: Runtime) {
       session.turnHasWrites = false;
       appendTurn(session, { type: 'status', text: 'Changes undone', code: 'undone' });
       session.updatedAt = Date.now();
-      await runtime.store.save(session);
+      await commitSession(runtime.store, session);
       return c.json({ state: result });
     });
   });

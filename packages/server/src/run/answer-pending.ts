@@ -2,6 +2,7 @@ import type { ClientResult, Decision, FieldIssue, PendingCall, ToolCallTurn } fr
 import { parseToolInput } from '../tools/run-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { executeTool, recordResult } from './execute-call.js';
+import { reviseTurn } from '../session/commit-session.js';
 import type { RunContext } from './run-context.js';
 
 export const DENIED_FOR_NEW_MESSAGE = 'Not run: the user sent a new message instead of answering this request.';
@@ -58,7 +59,7 @@ export async function applyAnswers(run: RunContext, answers: Answers): Promise<P
   const still: PendingCall[] = [];
   // Answer in the order the model made the calls, so the history reads as it happened.
   for (const call of session.pending) {
-    const turn = callTurns.get(call.toolCallId);
+    let turn = callTurns.get(call.toolCallId);
     const decision = decisions.get(call.toolCallId);
     const result = results.get(call.toolCallId);
     if (!turn || (!decision && !result)) {
@@ -70,7 +71,7 @@ export async function applyAnswers(run: RunContext, answers: Answers): Promise<P
       if (result.input !== undefined) {
         const tool = deps.tools.get(call.name);
         const parsed = tool ? parseToolInput(tool, result.input) : undefined;
-        if (parsed?.ok) turn.input = parsed.input;
+        if (parsed?.ok) turn = reviseTurn(session, turn, { input: parsed.input });
       }
       recordResult(run, turn, { output: result.output ?? null, isError: Boolean(result.isError) });
     } else if (decision!.action === 'deny') {
@@ -83,7 +84,7 @@ export async function applyAnswers(run: RunContext, answers: Answers): Promise<P
       if (!tool || !parsed?.ok) {
         recordResult(run, turn, { output: parsed && !parsed.ok ? parsed.error : `Unknown tool "${call.name}".`, isError: true });
       } else {
-        if (decision!.action === 'edit') turn.input = parsed.input;
+        if (decision!.action === 'edit') turn = reviseTurn(session, turn, { input: parsed.input });
         await executeTool(run, turn, tool, parsed.input);
       }
     }

@@ -35,6 +35,9 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   let text: AssistantTextTurn | undefined;
   let thinking: ThinkingTurn | undefined;
   let result: StepResult = { calls, reason: undefined };
+  // The text and thinking turns this step started: the ones left empty are taken out at the end.
+  const started: (AssistantTextTurn | ThinkingTurn)[] = [];
+  const grown = <T extends AssistantTextTurn | ThinkingTurn>(turn: T): T => (started.push(turn), turn);
 
   const events = untilIdle(deps.model.stream(request), deps.modelIdleTimeoutMs, () => step.abort(new Error('model_timeout')));
   try {
@@ -43,14 +46,14 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
         case 'text_delta': {
           if (!event.text) break;
           thinking = undefined;
-          text ??= appendTurn(session, { type: 'assistant_text', text: '' });
+          text ??= grown(appendTurn(session, { type: 'assistant_text', text: '' }));
           text.text += event.text;
           run.emit({ type: 'text_delta', turnId: text.id, text: event.text });
           break;
         }
         case 'thinking_delta': {
           text = undefined;
-          thinking ??= appendTurn(session, { type: 'thinking', text: '' });
+          thinking ??= grown(appendTurn(session, { type: 'thinking', text: '' }));
           thinking.text += event.text;
           run.emit({ type: 'thinking_delta', turnId: thinking.id, text: event.text });
           break;
@@ -102,17 +105,12 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
     }
   } finally {
     run.signal.removeEventListener('abort', stopStep);
-    dropEmptyTurns(run);
+    // Empty text or thinking can't be sent back to a provider; a stream cut short (stopped, failed, timed out) may
+    // leave one. Only this step's own turns are looked at: the written history is never rewritten.
+    const empty = new Set(started.filter((turn) => !turn.text));
+    if (empty.size > 0) session.turns = session.turns.filter((turn) => !empty.has(turn as AssistantTextTurn));
   }
   return result;
-}
-
-/** Empty text or thinking can't be sent back to a provider; a stream cut short (stopped, failed, timed out) may leave one. */
-function dropEmptyTurns(run: RunContext): void {
-  const { session } = run;
-  session.turns = session.turns.filter(
-    (turn) => !((turn.type === 'assistant_text' || turn.type === 'thinking') && !turn.text && !('redacted' in turn && turn.redacted)),
-  );
 }
 
 export function isModelError(error: unknown): error is ModelError {

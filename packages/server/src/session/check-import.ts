@@ -17,6 +17,9 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
     if ((turn.type === 'user' || turn.type === 'assistant_text') && turn.text.trim() === '' && !(turn.type === 'user' && turn.attachments?.length)) {
       return { field: `turns.${index}.text`, message: `turns.${index}.text: a ${turn.type} turn must not be empty` };
     }
+    if (turn.type === 'thinking' && turn.text === '' && !turn.redacted) {
+      return { field: `turns.${index}.text`, message: `turns.${index}.text: a thinking turn must have text or redacted data` };
+    }
     if (ids.has(turn.id)) return { field: `turns.${index}.id`, message: `turns.${index}.id: "${turn.id}" is used twice` };
     ids.add(turn.id);
     if (turn.type === 'tool_call') calls.add(turn.toolCallId);

@@ -1,5 +1,6 @@
 import type { Runtime } from '../runtime.js';
-import { newSessionRecord, type SessionRecord } from './session-record.js';
+import { freshSession, fromStore } from './commit-session.js';
+import type { SessionRecord } from './session-record.js';
 
 /**
  * The caller's session, or undefined when it does not exist or belongs to someone else: both get the same 404, so
@@ -7,7 +8,7 @@ import { newSessionRecord, type SessionRecord } from './session-record.js';
  */
 export async function loadOwnSession(runtime: Runtime, sessionId: string, principal: string): Promise<SessionRecord | undefined> {
   const record = await runtime.store.load(sessionId);
-  return record && record.owner === principal ? record : undefined;
+  return record && record.owner === principal ? fromStore(record) : undefined;
 }
 
 /**
@@ -17,8 +18,8 @@ export async function loadOwnSession(runtime: Runtime, sessionId: string, princi
  */
 export async function loadOrCreateOwnSession(runtime: Runtime, sessionId: string, principal: string): Promise<SessionRecord | undefined> {
   const record = await runtime.store.load(sessionId);
-  if (!record) return { ...newSessionRecord(sessionId), owner: principal };
-  return record.owner === principal ? record : undefined;
+  if (!record) return freshSession(sessionId, principal);
+  return record.owner === principal ? fromStore(record) : undefined;
 }
 
 export function noSuchSession(sessionId: string): string {

@@ -22,8 +22,25 @@ export interface SessionRecord {
   /** The id of the last event sent; the next event of this session gets a higher one. */
   lastEventId: number;
   updatedAt: number;
+  /** The sum of the turns' sizes as JSON (characters), kept as turns are added, for the session cap. */
+  historyChars?: number;
 }
 
+/** Every field but the id and the turns: what a write sets. */
+export type SessionFields = Omit<SessionRecord, 'id' | 'turns'>;
+
+export const SESSION_FIELDS = [
+  'owner',
+  'pending',
+  'pendingContext',
+  'turnHasWrites',
+  'undo',
+  'turnSnapshot',
+  'lastEventId',
+  'updatedAt',
+  'historyChars',
+] as const satisfies readonly (keyof SessionFields)[];
+
 export function newSessionRecord(id: string): SessionRecord {
-  return { id, turns: [], pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: Date.now() };
+  return { id, turns: [], pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: Date.now(), historyChars: 0 };
 }

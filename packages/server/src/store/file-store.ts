@@ -1,73 +1,188 @@
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionRecord } from '../session/session-record.js';
-import type { SessionStore } from './session-store.js';
+import { applyWrite, writeToJson } from './apply-write.js';
+import { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from './session-store.js';
 
 export interface FileStoreOptions {
-  /** The folder that holds one JSON file per session; created if missing. */
+  /** The folder that holds one log file per session; created if missing. */
   dir: string;
+  /** How many sessions are kept parsed in memory (least recently used out first). Default 200. */
+  cacheSessions?: number;
+}
+
+/** One line of a session's log: the whole record (the first line, after a compaction), or one write. */
+type LogLine = { v: number; snapshot: SessionRecord } | { v: number; write: SessionWrite };
+
+/** A log grows to this many writes past its snapshot, and to twice the snapshot's size, before it is compacted. */
+const COMPACT_AFTER_WRITES = 256;
+
+interface Cached {
+  record: SessionRecord;
+  version: number;
+  /** Writes in the log since its snapshot line, and the bytes of each part, to decide when to compact. */
+  writes: number;
+  snapshotBytes: number;
+  logBytes: number;
 }
 
 /**
- * One JSON file per session, replaced atomically: the record is written to a temporary file, flushed to disk,
- * then renamed over the old one, so a crash (even SIGKILL mid-write) leaves either the old file or the new one.
+ * One append-only log per session (`<id>.jsonl`): each write is one JSON line, appended and flushed to disk, so a
+ * write costs what it adds, not the history. A crash mid-line leaves a torn last line, which a load ignores: at most
+ * the write in flight is lost. When a log has grown past its snapshot it is compacted atomically (a new log of one
+ * snapshot line is written to a temporary file, flushed, and renamed over the old one).
+ *
+ * One folder belongs to one process: versions are checked against what this process wrote. For several instances use
+ * `redisStore` (`@agent-chat/server/redis`).
  */
 export function fileStore(options: FileStoreOptions): SessionStore {
   const { dir } = options;
+  const cacheSessions = options.cacheSessions ?? 200;
   const ready = mkdir(dir, { recursive: true }).then(() => removeLeftovers(dir));
-  // Saves of one session are chained so two writes never race on the rename.
-  const queues = new Map<string, Promise<void>>();
+  // Writes to one session are chained, so two never interleave in its log, and a load waits for the writes before it.
+  const queues = new Map<string, Promise<unknown>>();
+  const cache = new Map<string, Cached>();
   let counter = 0;
 
-  const fileOf = (sessionId: string) => join(dir, `${encodeURIComponent(sessionId)}.json`);
+  const logOf = (sessionId: string) => join(dir, `${encodeURIComponent(sessionId)}.jsonl`);
 
-  async function write(record: SessionRecord): Promise<void> {
-    await ready;
-    const target = fileOf(record.id);
-    const temp = `${target}.${process.pid}.${++counter}.tmp`;
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(JSON.stringify(record));
-      await handle.sync();
-    } finally {
-      await handle.close();
+  function remember(sessionId: string, entry: Cached): void {
+    cache.delete(sessionId);
+    cache.set(sessionId, entry);
+    for (const id of cache.keys()) {
+      if (cache.size <= cacheSessions) break;
+      cache.delete(id);
     }
-    await rename(temp, target);
+  }
+
+  /** The session as stored, from the cache or read from its log once. */
+  async function current(sessionId: string): Promise<Cached | undefined> {
+    const cached = cache.get(sessionId);
+    if (cached) {
+      remember(sessionId, cached);
+      return cached;
+    }
+    const read = await readLog(logOf(sessionId), sessionId);
+    if (read) remember(sessionId, read);
+    return read;
+  }
+
+  function serially<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(sessionId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(task);
+    queues.set(sessionId, next);
+    void next
+      .finally(() => {
+        if (queues.get(sessionId) === next) queues.delete(sessionId);
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  async function compact(sessionId: string, entry: Cached): Promise<void> {
+    const line = `${JSON.stringify({ v: entry.version, snapshot: entry.record } satisfies LogLine)}\n`;
+    const temp = `${logOf(sessionId)}.${process.pid}.${++counter}.tmp`;
+    await writeSynced(temp, line, 'w');
+    await rename(temp, logOf(sessionId));
+    entry.writes = 0;
+    entry.snapshotBytes = line.length;
+    entry.logBytes = line.length;
   }
 
   return {
     async load(sessionId) {
       await ready;
-      await queues.get(sessionId);
-      try {
-        return JSON.parse(await readFile(fileOf(sessionId), 'utf8')) as SessionRecord;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
-    save(record) {
-      const snapshot = structuredClone(record);
-      const previous = queues.get(record.id) ?? Promise.resolve();
-      const next = previous.catch(() => {}).then(() => write(snapshot));
-      queues.set(record.id, next);
-      void next.finally(() => {
-        if (queues.get(record.id) === next) queues.delete(record.id);
-      }).catch(() => {});
-      return next;
-    },
-    async delete(sessionId) {
-      await ready;
       await queues.get(sessionId)?.catch(() => {});
-      await rm(fileOf(sessionId), { force: true });
+      const entry = await current(sessionId);
+      if (!entry) return undefined;
+      const { turns, ...fields } = entry.record;
+      return { ...structuredClone(fields), turns: [...turns], version: entry.version } satisfies StoredSession;
+    },
+    write(sessionId, version, write) {
+      return serially(sessionId, async () => {
+        await ready;
+        const entry = await current(sessionId);
+        const actual = entry?.version ?? 0;
+        if (actual !== version) throw new StaleSessionError(sessionId, version, actual);
+        const copy = JSON.parse(writeToJson(write)) as SessionWrite;
+        for (const turn of [...(copy.append ?? []), ...(copy.replace ?? [])]) Object.freeze(turn);
+        const next: Cached = entry ?? { record: applyWrite(undefined, sessionId, {}), version: 0, writes: 0, snapshotBytes: 0, logBytes: 0 };
+        if (!entry) {
+          // A new session's log starts with its snapshot line, so every log can be read from its first line.
+          applyWrite(next.record, sessionId, copy);
+          next.version = 1;
+          await compact(sessionId, next);
+        } else {
+          const line = `${JSON.stringify({ v: actual + 1, write: copy } satisfies LogLine)}\n`;
+          await writeSynced(logOf(sessionId), line, 'a');
+          applyWrite(next.record, sessionId, copy);
+          next.version = actual + 1;
+          next.writes += 1;
+          next.logBytes += line.length;
+          if (next.writes >= COMPACT_AFTER_WRITES && next.logBytes > 2 * next.snapshotBytes) await compact(sessionId, next);
+        }
+        remember(sessionId, next);
+        return next.version;
+      });
+    },
+    delete(sessionId) {
+      return serially(sessionId, async () => {
+        await ready;
+        cache.delete(sessionId);
+        await rm(logOf(sessionId), { force: true });
+      });
     },
   };
+}
+
+async function writeSynced(path: string, text: string, flags: 'a' | 'w'): Promise<void> {
+  const handle = await open(path, flags);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A session's log replayed; a torn last line (a crash mid-write) is left out, a torn line before it is an error. */
+async function readLog(path: string, sessionId: string): Promise<Cached | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const lines = text.split('\n');
+  let entry: Cached | undefined;
+  for (const [index, raw] of lines.entries()) {
+    if (raw === '') continue;
+    let line: LogLine;
+    try {
+      line = JSON.parse(raw) as LogLine;
+    } catch (error) {
+      const last = lines.slice(index + 1).every((rest) => rest === '');
+      if (last) break;
+      throw new Error(`fileStore: ${path} line ${index + 1} is not JSON (${(error as Error).message})`);
+    }
+    if ('snapshot' in line) {
+      for (const turn of line.snapshot.turns) Object.freeze(turn);
+      entry = { record: line.snapshot, version: line.v, writes: 0, snapshotBytes: raw.length + 1, logBytes: raw.length + 1 };
+    } else if (entry) {
+      for (const turn of [...(line.write.append ?? []), ...(line.write.replace ?? [])]) Object.freeze(turn);
+      applyWrite(entry.record, sessionId, line.write);
+      entry.version = line.v;
+      entry.writes += 1;
+      entry.logBytes += raw.length + 1;
+    }
+  }
+  return entry;
 }
 
 /**
  * A crash between writing a temporary file and renaming it leaves the temporary file behind. At start, no write of
  * this store is in flight yet, so every `*.tmp` in the folder is such a leftover.
- * (One folder belongs to one process: two processes writing one folder are not supported.)
  */
 async function removeLeftovers(dir: string): Promise<void> {
   const names = await readdir(dir);

@@ -1,5 +1,6 @@
+import { applyWrite } from './apply-write.js';
+import { StaleSessionError, type SessionStore, type StoredSession } from './session-store.js';
 import type { SessionRecord } from '../session/session-record.js';
-import type { SessionStore } from './session-store.js';
 
 export interface MemoryStoreOptions {
   /** The most sessions kept; past it the least recently used is dropped. Default 1,000. */
@@ -8,10 +9,18 @@ export interface MemoryStoreOptions {
   ttlMs?: number;
 }
 
+interface Entry {
+  record: SessionRecord;
+  version: number;
+  touchedAt: number;
+}
+
 /**
  * Sessions in this process's memory: the default, lost on restart, and bounded (least recently used out first,
- * plus an optional time to live), so a public server's memory cannot be filled with sessions. Copies on the way in
- * and out, as a real store would.
+ * plus an optional time to live), so a public server's memory cannot be filled with sessions.
+ *
+ * A write copies only what it adds; stored turns are frozen, and a load hands out a new array of the same turns and
+ * copies of the other fields, so a load costs nothing per turn's content and nobody can change what is stored.
  */
 export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { readonly size: number } {
   const maxSessions = options.maxSessions ?? 1000;
@@ -19,37 +28,48 @@ export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { 
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new TypeError('memoryStore: maxSessions must be a whole number ≥ 1');
   if (ttlMs !== undefined && !(ttlMs > 0)) throw new TypeError('memoryStore: ttlMs must be > 0');
   // A Map iterates in insertion order: deleting and setting again on each use keeps the least recent first.
-  const records = new Map<string, { record: SessionRecord; touchedAt: number }>();
+  const entries = new Map<string, Entry>();
 
-  function expired(entry: { touchedAt: number }, now: number): boolean {
-    return ttlMs !== undefined && now - entry.touchedAt > ttlMs;
+  const expired = (entry: Entry, now: number) => ttlMs !== undefined && now - entry.touchedAt > ttlMs;
+
+  /** The live entry of a session (moved to the most recent end), or undefined. */
+  function touch(sessionId: string, now: number): Entry | undefined {
+    const entry = entries.get(sessionId);
+    if (!entry) return undefined;
+    entries.delete(sessionId);
+    if (expired(entry, now)) return undefined;
+    entry.touchedAt = now;
+    entries.set(sessionId, entry);
+    return entry;
   }
 
   return {
     get size() {
-      return records.size;
+      return entries.size;
     },
     async load(sessionId) {
-      const entry = records.get(sessionId);
+      const entry = touch(sessionId, Date.now());
       if (!entry) return undefined;
-      const now = Date.now();
-      records.delete(sessionId);
-      if (expired(entry, now)) return undefined;
-      entry.touchedAt = now;
-      records.set(sessionId, entry);
-      return structuredClone(entry.record);
+      const { turns, ...fields } = entry.record;
+      return { ...structuredClone(fields), turns: [...turns], version: entry.version } satisfies StoredSession;
     },
-    async save(record) {
+    async write(sessionId, version, write) {
       const now = Date.now();
-      records.delete(record.id);
-      records.set(record.id, { record: structuredClone(record), touchedAt: now });
-      for (const [id, entry] of records) {
-        if (records.size <= maxSessions && !expired(entry, now)) break;
-        records.delete(id);
+      const entry = touch(sessionId, now);
+      const actual = entry?.version ?? 0;
+      if (actual !== version) throw new StaleSessionError(sessionId, version, actual);
+      const copy = structuredClone(write);
+      for (const turn of [...(copy.append ?? []), ...(copy.replace ?? [])]) Object.freeze(turn);
+      const record = applyWrite(entry?.record, sessionId, copy);
+      entries.set(sessionId, { record, version: actual + 1, touchedAt: now });
+      for (const [id, old] of entries) {
+        if (entries.size <= maxSessions && !expired(old, now)) break;
+        entries.delete(id);
       }
+      return actual + 1;
     },
     async delete(sessionId) {
-      records.delete(sessionId);
+      entries.delete(sessionId);
     },
   };
 }

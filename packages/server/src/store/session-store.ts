@@ -1,11 +1,49 @@
-import type { SessionRecord } from '../session/session-record.js';
+import type { Turn } from '@agent-chat/protocol';
+import type { SessionFields, SessionRecord } from '../session/session-record.js';
+
+/** A session as a store holds it: the record, and how many writes it has had. */
+export interface StoredSession extends SessionRecord {
+  /** Starts at 1 with the write that created the session; every write adds one. */
+  version: number;
+}
 
 /**
- * Where sessions live. The loop saves after each step, so a store sees a record many times per run;
- * `save` must replace the whole record atomically: a crash leaves the old record or the new one, never half.
+ * One write to a session: what changed since the last one, never the whole record, so its cost does not grow with
+ * the history. `set` holds the fields that changed; a field set to `undefined` (or `null` once serialized) is removed.
+ */
+export interface SessionWrite {
+  /** Turns added since the last write, in order. */
+  append?: readonly Turn[];
+  /** The whole history replaced (an import). */
+  replace?: readonly Turn[];
+  /** Turns already written, replaced by these (same ids): a call whose input the user edited before it ran. */
+  update?: readonly Turn[];
+  set?: Partial<SessionFields>;
+}
+
+/**
+ * Where sessions live. The loop writes after each step; a write names the version it was made against, and fails
+ * with StaleSessionError when the stored session has moved on (another instance wrote, or it was deleted), so no turn
+ * is ever silently lost. A write must be atomic: a crash leaves it applied whole or not at all (a store may lose the
+ * write in flight, never an earlier one).
  */
 export interface SessionStore {
-  load(sessionId: string): Promise<SessionRecord | undefined>;
-  save(record: SessionRecord): Promise<void>;
+  load(sessionId: string): Promise<StoredSession | undefined>;
+  /** Apply `write` to the session at `version` (0: it does not exist yet); resolves to the new version. */
+  write(sessionId: string, version: number, write: SessionWrite): Promise<number>;
   delete(sessionId: string): Promise<void>;
+}
+
+/** A write against a version that is no longer the stored one. */
+export class StaleSessionError extends Error {
+  readonly sessionId: string;
+  readonly expected: number;
+  readonly actual: number;
+  constructor(sessionId: string, expected: number, actual: number) {
+    super(`Session "${sessionId}" changed elsewhere (version ${actual}, this write was made against ${expected}): nothing was written.`);
+    this.name = 'StaleSessionError';
+    this.sessionId = sessionId;
+    this.expected = expected;
+    this.actual = actual;
+  }
 }
