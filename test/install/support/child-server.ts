@@ -38,7 +38,11 @@ export function startChildServer(command: string, args: readonly string[], optio
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A process that could not start emits 'error' and may never emit 'exit'.
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
   void exited.then(() => children.delete(child));
 
   const server: ChildServer = {
@@ -71,7 +75,12 @@ export function startChildServer(command: string, args: readonly string[], optio
     };
     if (ready === 'workerd-control-fd') {
       readLines(child.stdio[3] as Readable, (line) => {
-        const message = JSON.parse(line) as { event?: string; socket?: string; port?: number };
+        let message: { event?: string; port?: number };
+        try {
+          message = JSON.parse(line) as typeof message;
+        } catch {
+          return fail(`wrote a control message that is not JSON: ${line}`);
+        }
         if (message.event === 'listen' && message.port) onUrl(`http://127.0.0.1:${message.port}`);
       });
     } else {
