@@ -28,6 +28,12 @@ export interface FakeMessageReply {
   delayMs?: number;
   /** Send only this many SSE events, then hold the connection open silently until the client leaves (a model gone quiet). */
   stallAfterEvents?: number;
+  /**
+   * Send every content block whole (a tool_use block's call is complete), then hold the connection open silently,
+   * with no `message_delta` or `message_stop`: a model gone quiet between its content and its stop. Counts no events,
+   * so it does not depend on the chunk size. `stallAfterEvents` wins when both are set.
+   */
+  stallAfterContent?: boolean;
 }
 
 /** An HTTP error response with the API's error body. */

@@ -101,7 +101,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       return Response.json(replyMessage(reply, { id, model }), { headers: { 'request-id': requestId } });
     }
     const events = replyStreamEvents(reply, { id, model, chunkSize: reply.chunkSize ?? options.chunkSize ?? 8 });
-    const stream = sseStream(events, { delayMs: reply.delayMs ?? options.delayMs ?? 0, stallAfter: reply.stallAfterEvents }, () => streamsCancelled++);
+    const stallAfter = reply.stallAfterEvents ?? (reply.stallAfterContent ? endOfContent(events) : undefined);
+    const stream = sseStream(events, { delayMs: reply.delayMs ?? options.delayMs ?? 0, stallAfter }, () => streamsCancelled++);
     return new Response(stream, {
       headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId },
     });
@@ -157,6 +158,12 @@ function sseStream(
       if (next < events.length) onCancel();
     },
   });
+}
+
+/** How many events come before the reply's end (its `message_delta`, or a stream `error`): all of its content. */
+function endOfContent(events: readonly SseEvent[]): number {
+  const stop = events.findIndex((event) => event.event === 'message_delta' || event.event === 'error');
+  return stop === -1 ? events.length : stop;
 }
 
 function errorResponse(requestId: string, status: number, type: string, message: string, headers: Record<string, string> = {}): Response {
