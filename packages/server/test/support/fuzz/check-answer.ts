@@ -1,0 +1,89 @@
+import { readSse } from '../../../src/testing/read-sse.js';
+import type { RawAnswer } from './raw-http.js';
+
+export interface StreamedEvent {
+  id: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface Verdict {
+  problems: string[];
+  /** A stream's events, in order, when the answer was one. */
+  events?: StreamedEvent[];
+}
+
+/** A stack frame or a source path: an answer must never carry one. */
+const LEAK = /\bat .+:\d+:\d+|\.ts:\d+|node_modules/;
+
+/**
+ * What every answer must be, whatever was asked: never a 5xx; a 4xx is JSON `{ error: { code, message } }` whose
+ * message says what is wrong (a 400 also names the `field`, and its message mentions it); a 2xx is JSON, an empty
+ * 204, or an SSE stream that starts with `run_started` and ends with one `done`; no error message leaks a stack.
+ */
+export async function checkAnswer(method: string, answer: RawAnswer): Promise<Verdict> {
+  const problems: string[] = [];
+  const { status } = answer;
+  const type = String(answer.headers['content-type'] ?? '');
+  const text = answer.body.toString('utf8');
+  if (status >= 500) problems.push(`status ${status}`);
+  if (status < 200 || status >= 500) return { problems: problems.length ? problems : [`status ${status}`] };
+  // A HEAD answer has no body to check; a 204 (a preflight) must have none.
+  if (method === 'HEAD') return { problems };
+  if (status === 204 || status === 304) {
+    if (text !== '') problems.push(`a ${status} with a body`);
+    return { problems };
+  }
+
+  if (status >= 400) {
+    if (!type.startsWith('application/json')) problems.push(`a ${status} that is not JSON (${type || 'no content-type'})`);
+    const error = parseJson(text, problems)?.['error'] as Record<string, unknown> | undefined;
+    if (!error || typeof error !== 'object') {
+      problems.push(`a ${status} without { error }`);
+      return { problems };
+    }
+    if (typeof error['code'] !== 'string' || error['code'] === '') problems.push(`a ${status} without error.code`);
+    const message = error['message'];
+    if (typeof message !== 'string' || message.trim().length < 8) problems.push(`a ${status} whose message says nothing: ${JSON.stringify(message)}`);
+    else if (LEAK.test(message)) problems.push(`a ${status} whose message shows a stack frame or a source path`);
+    if (status === 400) {
+      const field = error['field'];
+      if (typeof field !== 'string' || field === '') problems.push('a 400 that names no field');
+      else if (typeof message === 'string' && !message.includes(field)) problems.push(`a 400 whose message does not mention its field "${field}"`);
+    }
+    return { problems };
+  }
+
+  if (type.startsWith('text/event-stream')) {
+    if (status !== 200) problems.push(`a stream with status ${status}`);
+    const events = (await readSse(new Response(new Uint8Array(answer.body)))).map((message) => {
+      const data = parseJson(message.data, problems) ?? {};
+      return { id: Number(message.id), type: message.event ?? 'message', data };
+    });
+    const types = events.map((event) => event.type);
+    if (types[0] !== 'run_started') problems.push(`a stream that starts with ${types[0] ?? 'nothing'}`);
+    if (types.at(-1) !== 'done') problems.push(`a stream that ends with ${types.at(-1) ?? 'nothing'}, not done`);
+    if (types.filter((name) => name === 'done').length > 1) problems.push('a stream with more than one done');
+    if (events.some((event, index) => index > 0 && !(event.id > events[index - 1]!.id))) problems.push('stream event ids that do not increase');
+    for (const event of events) {
+      if (event.type !== event.data['type']) problems.push(`an SSE event "${event.type}" whose data says "${String(event.data['type'])}"`);
+      if (event.type !== 'error') continue;
+      if (event.data['code'] === 'internal') problems.push(`a run that failed on the server: ${String(event.data['message'])}`);
+      if (LEAK.test(String(event.data['message']))) problems.push('an error event that shows a stack frame or a source path');
+    }
+    return { problems, events };
+  }
+
+  if (!type.startsWith('application/json')) problems.push(`a ${status} that is neither JSON nor a stream (${type || 'no content-type'})`);
+  else parseJson(text, problems);
+  return { problems };
+}
+
+function parseJson(text: string, problems: string[]): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    problems.push(`a body that is not JSON: ${text.slice(0, 80)}`);
+    return undefined;
+  }
+}
