@@ -35,14 +35,16 @@ describe('the installed packages under plain node', () => {
       env: plainEnv(),
       timeout: 30_000,
     });
-    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    const { files, ...seen } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { files: string[] } & Record<string, unknown>;
     expect(seen).toMatchObject({
       first: 'run_started',
       text: 'Stored on disk.',
       last: { type: 'done', stopReason: 'end_turn' },
       turns: ['user', 'assistant_text'],
-      files: ['installed.json'],
       startFakeAnthropic: 'function',
     });
+    // The store's file layout is its own business; that it wrote the session to the folder is the point here.
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((file) => file.startsWith('installed'))).toBe(true);
   }, TEST_TIMEOUT_MS);
 });
