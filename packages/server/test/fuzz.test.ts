@@ -32,6 +32,7 @@ const servers = {} as Record<Target, Server>;
 const invalidHistories: string[] = [];
 /** What the server itself logged as its own failure. */
 const serverErrors: string[] = [];
+
 interface WaitingCall {
   toolCallId: string;
   reason: 'confirm' | 'client';
@@ -45,6 +46,7 @@ const sent = Object.fromEntries(ROUTES.map((route) => [route, 0])) as Record<Rou
 const statuses = new Map<string, number>();
 
 beforeAll(async () => {
+  console.log(`fuzz: seed ${SEED}, ${RUNS} rounds of ${ROUTES.length} requests (replay with FUZZ_SEED=${SEED})`);
   const errorLog = console.error.bind(console);
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     serverErrors.push(args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' '));
@@ -70,7 +72,6 @@ beforeAll(async () => {
   const cookie = [...servers.anonymous.owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   expect(cookie).toMatch(/^agent_chat_principal=/);
   servers.anonymous.cookie = cookie;
-  console.log(`fuzz: seed ${SEED}, ${RUNS} rounds of ${ROUTES.length} requests (replay with FUZZ_SEED=${SEED})`);
 });
 
 afterAll(async () => {
