@@ -7,6 +7,7 @@ import { errorJson } from './http/errors.js';
 import { cancelRoute } from './routes/cancel-route.js';
 import { messagesRoute } from './routes/messages-route.js';
 import { resumeRoute } from './routes/resume-route.js';
+import { streamRoute } from './routes/stream-route.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { toolsRoute } from './routes/tools-route.js';
 import { undoRoute } from './routes/undo-route.js';
@@ -46,6 +47,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .use(options.rateLimit ? rateLimit(options.rateLimit) : (_c, next) => next())
     .route('/', messagesRoute(runtime))
     .route('/', resumeRoute(runtime))
+    .route('/', streamRoute(runtime))
     .route('/', cancelRoute(runtime))
     .route('/', undoRoute(runtime))
     .route('/', sessionRoutes(runtime))

@@ -19,3 +19,6 @@ export type { AllowedOrigins } from './security/origin-guard.js';
 export type { RateLimitOptions } from './security/rate-limit.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export type { AgentChatEnv } from './http/env.js';
+export { localRunCoordinator, type RunClaim, type RunCoordinator } from './coordination/run-coordinator.js';
+export { EventGapError, type EventLog, type LoggedEvent } from './coordination/event-log.js';
+export { memoryEventLog, type MemoryEventLogOptions } from './coordination/memory-event-log.js';

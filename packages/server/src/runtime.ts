@@ -4,7 +4,9 @@ import { DEFAULT_COMPRESSION, type CompressionPolicy } from './context/compress-
 import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context/system-prompt.js';
 import type { Model } from './model/model.js';
 import type { RunDeps } from './run/run-context.js';
-import { RunRegistry } from './run/run-registry.js';
+import { localRunCoordinator, type RunCoordinator } from './coordination/run-coordinator.js';
+import type { EventLog } from './coordination/event-log.js';
+import { memoryEventLog } from './coordination/memory-event-log.js';
 import type { StateAdapter } from './state-adapter.js';
 import { memoryStore } from './store/memory-store.js';
 import type { SessionStore } from './store/session-store.js';
@@ -48,6 +50,12 @@ export interface AgentChatOptions {
   rateLimit?: RateLimitOptions;
   /** A model call that sends nothing for this long ends the run with a `model_timeout` error. Default 60,000 ms. */
   modelIdleTimeoutMs?: number;
+  /** One run per session and Stop across instances. Default: this process only (`redisRunCoordinator` for many). */
+  coordinator?: RunCoordinator;
+  /** Where runs' events are kept for clients that reconnect. Default: this process's memory (`redisEventLog` for many). */
+  events?: EventLog;
+  /** A client that goes away stops its run. Default false: only Stop does, and the client can pick the run up again. */
+  cancelOnDisconnect?: boolean;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -58,7 +66,9 @@ export interface Runtime {
   deps: RunDeps;
   store: SessionStore;
   commands: readonly Command[];
-  runs: RunRegistry;
+  runs: RunCoordinator;
+  events: EventLog;
+  cancelOnDisconnect: boolean;
   limits: Limits;
 }
 
@@ -99,7 +109,9 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     },
     store,
     commands: options.commands ?? [],
-    runs: new RunRegistry(),
+    runs: options.coordinator ?? localRunCoordinator(),
+    events: options.events ?? memoryEventLog(),
+    cancelOnDisconnect: options.cancelOnDisconnect ?? false,
     limits,
   };
 }

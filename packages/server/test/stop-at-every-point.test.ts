@@ -23,7 +23,8 @@ const work = defineTool({
   input: z.object({ n: z.number() }),
   execute: async ({ n }, { status }) => {
     status(`Working on unit ${n}`);
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // Long enough for the client to see the status and its Stop to arrive, even on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     return `unit ${n} done`;
   },
 });

@@ -6,17 +6,20 @@ import { loadOwnSession } from '../session/owned-session.js';
 import { sessionNotFound } from './with-session.js';
 
 /**
- * POST /sessions/:sessionId/cancel: stop the session's run between steps. Answers 200 either way, since a Stop
- * that races the run's own end is normal; `cancelled` says whether there was a run to stop. Someone else's
- * session is a 404, running or not.
+ * POST /sessions/:sessionId/cancel: stop the session's run between steps, on whichever instance runs it. Answers
+ * 200 either way, since a Stop that races the run's own end is normal; `cancelled` says whether there was a run to
+ * stop. Someone else's session is a 404, running or not.
  */
 export function cancelRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/cancel', sessionIdParam, async (c) => {
     const sessionId = c.get('sessionId');
     const principal = c.get('principal');
-    if (runtime.runs.cancel(sessionId, principal)) return c.json({ cancelled: true });
-    if (runtime.runs.heldByOther(sessionId, principal)) return sessionNotFound(c, sessionId);
-    // A run that has not saved anything yet is still the caller's (cancel above would have stopped it).
+    const holder = await runtime.runs.holder(sessionId);
+    if (holder) {
+      if (holder.principal !== principal) return sessionNotFound(c, sessionId);
+      await runtime.runs.requestCancel(sessionId, holder.runId);
+      return c.json({ cancelled: true });
+    }
     if (!(await loadOwnSession(runtime, sessionId, principal))) return sessionNotFound(c, sessionId);
     return c.json({ cancelled: false });
   });

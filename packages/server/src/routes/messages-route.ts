@@ -4,7 +4,9 @@ import { matchCommand } from '../commands/define-command.js';
 import type { AgentChatEnv } from '../http/env.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
-import { streamRun } from '../http/stream-run.js';
+import { followRun } from '../http/follow-run.js';
+import { catchUpWithLog, runInBackground } from '../run/background-run.js';
+import { answerDangling } from '../run/agent-loop.js';
 import { runAgentLoop } from '../run/agent-loop.js';
 import { dropPending } from '../run/answer-pending.js';
 import { newId } from '../run/ids.js';
@@ -14,7 +16,7 @@ import type { Runtime } from '../runtime.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { checkMessageLimits } from '../session/message-limits.js';
 import { sessionSizeIssue } from '../session/session-size.js';
-import { withSession } from './with-session.js';
+import { disconnectPolicy, withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/messages: one run of the agent (or of a slash command), streamed as SSE. */
 export function messagesRoute(runtime: Runtime) {
@@ -26,15 +28,17 @@ export function messagesRoute(runtime: Runtime) {
       const body = c.get('body');
       const issue = checkMessageLimits(body, runtime.limits);
       if (issue) return invalidRequest(c, [issue]);
-      return withSession(c, runtime, { create: true }, (session, active) => {
+      return withSession(c, runtime, { create: true }, async (session, active) => {
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
         if (full) {
-          runtime.runs.finish(session.id, active);
+          await runtime.runs.release(session.id, active.runId);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });
         }
         const invoked = matchCommand(runtime.commands, body.text);
         const userTurnId = newId('t');
-        return streamRun(c, {
+        await catchUpWithLog(runtime, session);
+        const after = session.lastEventId;
+        void runInBackground({
           runtime,
           session,
           active,
@@ -43,6 +47,8 @@ export function messagesRoute(runtime: Runtime) {
           userTurnId,
           async body(run) {
             dropPending(run);
+            // Calls of a run whose instance died between a step and its tools: answered, so the history stays valid.
+            answerDangling(run, 'Not run: the server stopped before this tool ran.');
             session.turnHasWrites = false;
             delete session.turnSnapshot;
             appendTurn(session, {
@@ -57,6 +63,7 @@ export function messagesRoute(runtime: Runtime) {
             return invoked ? runCommand(run, invoked.command, invoked.rest) : runAgentLoop(run);
           },
         });
+        return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
       });
     },
   );

@@ -4,27 +4,31 @@ import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
-import { streamRun } from '../http/stream-run.js';
+import { followRun } from '../http/follow-run.js';
+import { catchUpWithLog, runInBackground } from '../run/background-run.js';
 import { finish, runAgentLoop } from '../run/agent-loop.js';
 import { applyAnswers, checkAnswers } from '../run/answer-pending.js';
 import type { Runtime } from '../runtime.js';
-import { withSession } from './with-session.js';
+import { disconnectPolicy, withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/resume: answer the calls a run stopped for, and continue the same turn. */
 export function resumeRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema, runtime.limits.jsonDepth), (c) => {
     const body = c.get('body');
-    return withSession(c, runtime, { create: false }, (session, active) => {
+    return withSession(c, runtime, { create: false }, async (session, active) => {
+      // Answered already (another tab, another instance): the first answer stands, and this one says so.
       if (session.pending.length === 0) {
-        runtime.runs.finish(session.id, active);
-        return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer.`);
+        await runtime.runs.release(session.id, active.runId);
+        return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer: they were answered already.`);
       }
       const issue = checkAnswers(session.pending, body, runtime.deps.tools);
       if (issue) {
-        runtime.runs.finish(session.id, active);
+        await runtime.runs.release(session.id, active.runId);
         return invalidRequest(c, [issue]);
       }
-      return streamRun(c, {
+      await catchUpWithLog(runtime, session);
+      const after = session.lastEventId;
+      void runInBackground({
         runtime,
         session,
         active,
@@ -39,6 +43,7 @@ export function resumeRoute(runtime: Runtime) {
           return runAgentLoop(run);
         },
       });
+      return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
     });
   });
 }

@@ -23,7 +23,7 @@ export function sessionRoutes(runtime: Runtime) {
         turns: session.turns,
         pending: session.pending,
         undoable: session.undo !== undefined && runtime.deps.state !== undefined,
-        running: runtime.runs.get(session.id) !== undefined,
+        running: (await runtime.runs.holder(session.id)) !== undefined,
         lastEventId: session.lastEventId,
       };
       return c.json(body);

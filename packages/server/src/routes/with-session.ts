@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
-import type { ActiveRun } from '../run/run-registry.js';
+import type { ActiveRun } from '../run/active-run.js';
+import { newId } from '../run/ids.js';
 import type { Runtime } from '../runtime.js';
 import { loadOrCreateOwnSession, loadOwnSession, noSuchSession } from '../session/owned-session.js';
 import type { SessionRecord } from '../session/session-record.js';
@@ -14,10 +15,10 @@ export interface SessionSlotOptions {
 }
 
 /**
- * Take the caller's session's run slot (409 if a run is in flight: turns never interleave), load the session, and
- * hand both to `start`, which takes the slot over (a stream gives it back when it ends). Someone else's session
- * gets the same 404 as a missing one, before anything else is said about it. The slot is given back if anything
- * fails before `start` returns.
+ * Take the caller's session's run slot (409 if a run is in flight, on any instance: turns never interleave), load
+ * the session, and hand both to `start`, which takes the slot over (a run gives it back when it ends). Someone
+ * else's session gets the same 404 as a missing one, before anything else is said about it. The slot is given back
+ * if anything fails before `start` returns.
  */
 export async function withSession<E extends AgentChatEnv>(
   c: Context<E>,
@@ -27,9 +28,10 @@ export async function withSession<E extends AgentChatEnv>(
 ): Promise<Response> {
   const sessionId: string = c.get('sessionId');
   const principal: string = c.get('principal');
-  if (runtime.runs.heldByOther(sessionId, principal)) return sessionNotFound(c, sessionId);
-  const active = runtime.runs.tryStart(sessionId, principal);
-  if (!active) {
+  const active: ActiveRun = { runId: newId('run'), principal, controller: new AbortController() };
+  if (!(await runtime.runs.claim(sessionId, { runId: active.runId, principal }))) {
+    const holder = await runtime.runs.holder(sessionId);
+    if (holder && holder.principal !== principal) return sessionNotFound(c, sessionId);
     return errorJson(
       c,
       409,
@@ -43,12 +45,12 @@ export async function withSession<E extends AgentChatEnv>(
       ? await loadOrCreateOwnSession(runtime, sessionId, principal)
       : await loadOwnSession(runtime, sessionId, principal);
     if (!session) {
-      runtime.runs.finish(sessionId, active);
+      await runtime.runs.release(sessionId, active.runId);
       return sessionNotFound(c, sessionId);
     }
     return await start(session, active);
   } catch (error) {
-    runtime.runs.finish(sessionId, active);
+    await runtime.runs.release(sessionId, active.runId);
     throw error;
   }
 }
@@ -64,11 +66,16 @@ export function holdingSession<E extends AgentChatEnv>(
     try {
       return await work(session);
     } finally {
-      runtime.runs.finish(session.id, active);
+      await runtime.runs.release(session.id, active.runId);
     }
   });
 }
 
 export function sessionNotFound(c: Context, sessionId: string): Response {
   return errorJson(c, 404, 'not_found', noSuchSession(sessionId), { field: 'sessionId' });
+}
+
+/** With the cancelOnDisconnect option, the run's own request going away stops it; otherwise only Stop does. */
+export function disconnectPolicy(runtime: Runtime, sessionId: string, runId: string): { onDisconnect?: () => void } {
+  return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(sessionId, runId) } : {};
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { readEnv } from '../read-env.js';
 import type { Authorize } from './principal.js';
 
 export const ANONYMOUS_COOKIE = 'agent_chat_principal';
@@ -12,8 +13,9 @@ const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
  * set on its first request. A cookie that was not signed with this key (forged, or from before a key change) is
  * replaced, so nobody can choose to be someone else.
  */
-export function anonymousPrincipal(secret: string): Authorize {
+export function anonymousPrincipal(secretFor: () => string): Authorize {
   return async (c: Context) => {
+    const secret = secretFor();
     const existing = await getSignedCookie(c, secret, ANONYMOUS_COOKIE);
     if (typeof existing === 'string' && ANONYMOUS_ID.test(existing)) return existing;
     const id = `anon_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -30,17 +32,23 @@ export function anonymousPrincipal(secret: string): Authorize {
 
 /**
  * The key that signs anonymous principals: the `secret` option, else AGENT_CHAT_SECRET, else a random key for this
- * process only, with one warning, since every anonymous session is orphaned when the process restarts.
+ * process only, with one warning, since every anonymous session is orphaned when the process restarts. A given key
+ * is checked at once; a random one is made on the first request, because Workers allow no randomness at start-up.
  */
-export function signingSecret(given: string | undefined, warn: (line: string) => void = console.warn): string {
-  const secret = given ?? globalThis.process?.env?.['AGENT_CHAT_SECRET'];
+export function signingSecret(given: string | undefined, warn: (line: string) => void = console.warn): () => string {
+  const secret = given ?? readEnv('AGENT_CHAT_SECRET');
   if (secret !== undefined && secret !== '') {
     if (secret.length < 32) throw new TypeError('createAgentChat: secret (or AGENT_CHAT_SECRET) must be at least 32 characters');
-    return secret;
+    return () => secret;
   }
-  warn(
-    '[agent-chat] no secret option or AGENT_CHAT_SECRET: anonymous sessions are signed with a random key and will not survive a restart.',
-  );
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let random: string | undefined;
+  return () => {
+    if (random === undefined) {
+      warn('[agent-chat] no secret option or AGENT_CHAT_SECRET: anonymous sessions are signed with a random key and will not survive a restart.');
+      const bytes = crypto.getRandomValues(new Uint8Array(32));
+      random = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    }
+    return random;
+  };
 }
+

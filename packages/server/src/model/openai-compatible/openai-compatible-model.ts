@@ -5,6 +5,7 @@ import { readSseMessages } from './read-sse-messages.js';
 import { toOpenAIMessages } from './to-openai-messages.js';
 import { toOpenAITools } from './to-openai-tools.js';
 import { connectionError, httpError, protocolError, streamError, type ErrorContext } from './to-model-error.js';
+import { readEnv } from '../../read-env.js';
 
 export interface OpenAICompatibleModelOptions {
   /** The model id as the server knows it, e.g. `gpt-4.1`, `llama3.1:8b` (Ollama), `Qwen/Qwen3-8B` (vLLM). */
@@ -33,7 +34,7 @@ export function openAICompatibleModel(options: OpenAICompatibleModelOptions): Mo
   const baseURL = options.baseURL?.trim() || DEFAULT_OPENAI_BASE_URL;
   const endpoint = chatCompletionsURL(baseURL);
   // Read once, like the SDKs do: a key set in the environment later is not picked up mid-run.
-  const apiKey = options.apiKey ?? globalThis.process?.env['OPENAI_API_KEY'];
+  const apiKey = options.apiKey ?? readEnv('OPENAI_API_KEY');
   const headers = requestHeaders(apiKey, options.headers);
   const context: ErrorContext = {
     label: labelFor(endpoint),

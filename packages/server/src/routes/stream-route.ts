@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AgentChatEnv } from '../http/env.js';
+import { errorJson } from '../http/errors.js';
+import { followRun } from '../http/follow-run.js';
+import { sessionIdParam } from '../http/session-id.js';
+import type { Runtime } from '../runtime.js';
+import { loadOwnSession } from '../session/owned-session.js';
+import { sessionNotFound } from './with-session.js';
+
+/**
+ * GET /sessions/:sessionId/stream: pick a run up again. Replays the events after `Last-Event-ID` (or `?after=`),
+ * then follows the live run until `done`, from any instance. 204 when no run is in flight and nothing is left to
+ * replay: the history (GET /sessions/:id) is all there is.
+ */
+export function streamRoute(runtime: Runtime) {
+  return new Hono<AgentChatEnv>().get('/sessions/:sessionId/stream', sessionIdParam, async (c) => {
+    const sessionId = c.get('sessionId');
+    const raw = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
+    if (!/^\d{1,15}$/.test(raw)) {
+      return errorJson(c, 400, 'invalid_request', `after: the Last-Event-ID header or ?after= must be a whole number ≥ 0 (got "${raw.slice(0, 40)}")`, {
+        field: 'after',
+      });
+    }
+    const after = Number(raw);
+    if (!(await loadOwnSession(runtime, sessionId, c.get('principal')))) return sessionNotFound(c, sessionId);
+    const [holder, last] = await Promise.all([runtime.runs.holder(sessionId), runtime.events.lastId(sessionId)]);
+    if (!holder && (last === undefined || last <= after)) return c.body(null, 204);
+    return followRun(c, runtime, { sessionId, after });
+  });
+}

@@ -1,0 +1,110 @@
+import type { Context as PageContext, DoneEvent, StreamEvent } from '@agent-chat/protocol';
+import type { Runtime } from '../runtime.js';
+import { commitSession } from '../session/commit-session.js';
+import type { SessionRecord } from '../session/session-record.js';
+import type { ActiveRun } from './active-run.js';
+import { answerDangling } from './agent-loop.js';
+import { pacer } from './pace.js';
+import { appendTurn, type RunContext } from './run-context.js';
+
+export interface RunOptions {
+  runtime: Runtime;
+  session: SessionRecord;
+  active: ActiveRun;
+  context: PageContext | undefined;
+  resumed: boolean;
+  /** The id the run's user turn will get, announced in run_started. */
+  userTurnId?: string;
+  body(run: RunContext): Promise<DoneEvent>;
+}
+
+/** How long a run waits for the event log to hold the previous run's last event before it starts anyway. */
+const LOG_CATCH_UP_MS = 2_000;
+
+/**
+ * One run, independent of any HTTP connection: `run_started`, the run's events, then `done`, each appended to the
+ * event log (which the requests that watch the run read). A client that goes away does not stop it; Stop, from any
+ * instance, does. The session is committed before `done` is logged, so a client that sees `done` can rely on the
+ * history, and the run slot is given back before `done` too, so the next message is never refused as busy.
+ */
+export async function runInBackground(options: RunOptions): Promise<void> {
+  const { runtime, session, active } = options;
+  const stopListening = runtime.runs.onCancel(session.id, active.runId, () => active.controller.abort());
+  let appended: Promise<void> = Promise.resolve();
+  const log = (id: number, event: StreamEvent) => {
+    appended = appended.then(() => runtime.events.append(session.id, { id, event })).catch((error) => {
+      console.error('[agent-chat] could not log an event:', error);
+    });
+  };
+  const pace = pacer();
+  let done: DoneEvent | undefined;
+  let doneId = 0;
+  try {
+    const run: RunContext = {
+      deps: runtime.deps,
+      session,
+      context: options.context,
+      signal: active.controller.signal,
+      emit: (event) => log(++session.lastEventId, event),
+      commit: async () => {
+        session.updatedAt = Date.now();
+        await commitSession(runtime.store, session);
+      },
+      pace: async () => {
+        await pace();
+        // A log that is slower than the model (Redis far away) holds the run back instead of queueing without bound.
+        await appended;
+      },
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
+    run.emit({
+      type: 'run_started',
+      runId: active.runId,
+      sessionId: session.id,
+      resumed: options.resumed,
+      ...(options.userTurnId ? { userTurnId: options.userTurnId } : {}),
+    });
+    try {
+      done = await options.body(run);
+    } catch (error) {
+      // A bug of ours or a store failure: say so plainly, keep what was saved.
+      console.error('[agent-chat] run failed:', error);
+      answerDangling(run, 'Cancelled: the run failed on the server before this tool ran.');
+      run.emit({ type: 'error', message: 'The run failed on the server.', code: 'internal' });
+      done = { type: 'done', stopReason: 'error', hasWrites: session.turnHasWrites, undoable: false };
+    }
+    // A stop is kept in the history, so a reload still says the run was stopped.
+    if (done.stopReason === 'cancelled') appendTurn(session, { type: 'status', text: 'Stopped by user', code: 'cancelled' });
+    doneId = ++session.lastEventId;
+    await run.commit().catch((error) => console.error('[agent-chat] could not save session:', error));
+  } catch (error) {
+    console.error('[agent-chat] run could not start:', error);
+    doneId = ++session.lastEventId;
+    done = { type: 'done', stopReason: 'error', hasWrites: false, undoable: false };
+  } finally {
+    stopListening();
+    await appended;
+    await runtime.runs.release(session.id, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
+    if (done) log(doneId, done);
+    await appended;
+  }
+}
+
+/**
+ * Called before a run's first event is numbered (and before a client is told where to follow from).
+ * Event ids must keep increasing in the log. The previous run may still be appending its `done` (released just
+ * before), or may have logged events past its last commit before its instance died: start after whichever is higher.
+ */
+export async function catchUpWithLog(runtime: Runtime, session: SessionRecord): Promise<void> {
+  const deadline = Date.now() + LOG_CATCH_UP_MS;
+  for (;;) {
+    const logged = await runtime.events.lastId(session.id);
+    // Nothing kept (a quiet session whose events expired): nothing to wait for.
+    if (logged === undefined) return;
+    if (logged >= session.lastEventId || Date.now() > deadline) {
+      session.lastEventId = Math.max(session.lastEventId, logged);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAgentChat, defineTool, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
+import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
+import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+
+const LONG = 'A reply long enough to be cut in the middle, piece by piece, while it streams. '.repeat(6);
+const addNote = defineTool({
+  name: 'add_note',
+  description: 'Add a note',
+  kind: 'write',
+  input: z.object({ text: z.string() }),
+  needsConfirmation: true,
+  execute: ({ text }) => ({ added: text }),
+});
+const model = scriptedModel(
+  ({ text, turns }) =>
+    text.startsWith('note')
+      ? [[{ tool: 'add_note', input: { text: 'remember' } }], [{ text: 'Noted.' }]]
+      : turns.some((turn) => turn.type === 'tool_result')
+        ? [[{ text: 'Done.' }]]
+        : [[{ thinking: 'Thinking it over.' }, { text: LONG }]],
+  { chunkSize: 6, delayMs: 3 },
+);
+
+const servers: RunningServer[] = [];
+async function serve(options: Partial<AgentChatAppOptions> = {}) {
+  const server = await serveApp(createAgentChat({ model, tools: [addNote], authorize: (c) => c.req.header('x-user') ?? null, ...options }));
+  servers.push(server);
+  return server;
+}
+afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+const as = (server: RunningServer, user = 'ann') => agentClient(server.url, { headers: { 'x-user': user } });
+
+/** Read a stream until `count` events have come, then drop the connection. */
+async function readThenDrop(response: Response, count: number): Promise<ReceivedEvent[]> {
+  const abort = new AbortController();
+  const seen: ReceivedEvent[] = [];
+  await readAgentEvents(response, (event) => {
+    seen.push(event);
+    if (seen.length === count) abort.abort();
+  }, abort.signal).catch(() => undefined);
+  return seen.slice(0, count);
+}
+
+async function waitIdle(client: AgentClient, sessionId: string) {
+  for (let i = 0; i < 500; i++) {
+    if (!(await client.history(sessionId)).running) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the run never ended');
+}
+
+const textOf = (events: ReceivedEvent[]) => events.flatMap((e) => (e.data.type === 'text_delta' ? [e.data.text] : [])).join('');
+
+describe('streams that survive a dropped connection (one instance)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve();
+  });
+
+  it('a client that drops does not cancel the run: it ends, and its whole reply is in the history', async () => {
+    const ann = as(server);
+    await readThenDrop(await ann.send('drop-1', { text: 'tell me' }), 5);
+    await waitIdle(ann, 'drop-1');
+    const history = await ann.history('drop-1');
+    expect(history.turns.find((turn) => turn.type === 'assistant_text')).toMatchObject({ text: LONG });
+    expect(history.turns.at(-1)).toMatchObject({ type: 'assistant_text' });
+  });
+
+  it('GET /stream with Last-Event-ID replays exactly what was missed, then follows the run to done', async () => {
+    const ann = as(server);
+    const first = await readThenDrop(await ann.send('resume-1', { text: 'tell me' }), 8);
+    const lastId = first.at(-1)!.id;
+    const resumed = await readAgentEvents(await ann.request('/sessions/resume-1/stream', { headers: { 'last-event-id': String(lastId) } }));
+    const ids = [...first, ...resumed].map((event) => Number(event.id));
+    // Every id once, in order, from run_started to done.
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => ids[0]! + i));
+    expect(first[0]!.data.type).toBe('run_started');
+    expect(resumed.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    expect(textOf([...first, ...resumed])).toBe(LONG);
+    // ?after= works as the header does.
+    const again = await readAgentEvents(await ann.request(`/sessions/resume-1/stream?after=${lastId}`));
+    expect(again.map((event) => event.id)).toEqual(resumed.map((event) => event.id));
+  });
+
+  it('a second tab follows the live run from the history it loaded', async () => {
+    const ann = as(server);
+    const tab1 = ann.send('tab-1', { text: 'tell me' });
+    // The second tab loads the history while the run streams, then follows from its lastEventId.
+    let history = await ann.history('tab-1');
+    for (let i = 0; i < 100 && !history.running; i++) history = await ann.history('tab-1');
+    expect(history.running).toBe(true);
+    const tab2 = await readAgentEvents(await ann.request(`/sessions/tab-1/stream?after=${history.lastEventId}`));
+    const tab1Events = await readAgentEvents(await tab1);
+    expect(tab2.at(-1)!.data).toMatchObject({ type: 'done' });
+    // What tab 2 saw is the tail of what tab 1 saw, event for event.
+    expect(tab1Events.slice(-tab2.length).map((e) => e.id)).toEqual(tab2.map((e) => e.id));
+  });
+
+  it('Stop works while a client is attached to a resumed stream', async () => {
+    const ann = as(server);
+    const first = await readThenDrop(await ann.send('stop-resumed', { text: 'tell me' }), 4);
+    const response = await ann.request('/sessions/stop-resumed/stream', { headers: { 'last-event-id': String(first.at(-1)!.id) } });
+    let stopped = false;
+    const resumed = await readAgentEvents(response, (event) => {
+      if (!stopped && event.data.type === 'text_delta') {
+        stopped = true;
+        void ann.cancel('stop-resumed');
+      }
+    });
+    expect(resumed.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'cancelled' });
+    expect((await ann.history('stop-resumed')).turns.at(-1)).toMatchObject({ type: 'status', code: 'cancelled' });
+  });
+
+  it('answers 204 when there is nothing to follow, 400 for a bad id, 404 to a stranger', async () => {
+    const ann = as(server);
+    await ann.run('quiet', { text: 'tell me' });
+    const { lastEventId } = await ann.history('quiet');
+    expect((await ann.request(`/sessions/quiet/stream?after=${lastEventId}`)).status).toBe(204);
+    const bad = await ann.request('/sessions/quiet/stream', { headers: { 'last-event-id': 'yesterday' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { field: 'after' } });
+    const stranger = await as(server, 'bob').request('/sessions/quiet/stream?after=0');
+    expect(stranger.status).toBe(404);
+  });
+
+  it('an approval is taken once: a second answer gets 409 and the history shows the first', async () => {
+    const ann = as(server);
+    const events = await ann.run('approve-once', { text: 'note this' });
+    const call = events.find((event) => event.data.type === 'awaiting_input')!.data as { calls: { toolCallId: string }[] };
+    const toolCallId = call.calls[0]!.toolCallId;
+    const [approve, deny] = await Promise.all([
+      ann.resumeRaw('approve-once', { decisions: [{ toolCallId, action: 'approve' }] }),
+      ann.resumeRaw('approve-once', { decisions: [{ toolCallId, action: 'deny' }] }),
+    ]);
+    const statuses = [approve.status, deny.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = approve.status === 200 ? approve : deny;
+    await readAgentEvents(winner);
+    const loser = approve.status === 200 ? deny : approve;
+    expect((await loser.json()) as { error: { code: string } }).toMatchObject({ error: { code: 'conflict' } });
+    // Later answers also see it was answered.
+    const late = await ann.resumeRaw('approve-once', { decisions: [{ toolCallId, action: 'approve' }] });
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { error: { message: string } }).error.message).toMatch(/answered already/);
+    const results = (await ann.history('approve-once')).turns.filter((turn) => turn.type === 'tool_result');
+    expect(results).toHaveLength(1);
+  });
+});
+
+describe('cancelOnDisconnect', () => {
+  it('stops the run when its client goes away', async () => {
+    const server = await serve({ cancelOnDisconnect: true });
+    const ann = as(server);
+    await readThenDrop(await ann.send('cod', { text: 'tell me' }), 5);
+    await waitIdle(ann, 'cod');
+    const history = await ann.history('cod');
+    expect(history.turns.at(-1)).toMatchObject({ type: 'status', code: 'cancelled' });
+    // Cut short: the reply in the history is only what had streamed.
+    const reply = history.turns.find((turn) => turn.type === 'assistant_text');
+    expect(reply && 'text' in reply ? reply.text.length : 0).toBeLessThan(LONG.length);
+  });
+});
