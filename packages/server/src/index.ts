@@ -22,3 +22,4 @@ export type { AgentChatEnv } from './http/env.js';
 export { localRunCoordinator, type RunClaim, type RunCoordinator } from './coordination/run-coordinator.js';
 export { EventGapError, type EventLog, type LoggedEvent } from './coordination/event-log.js';
 export { memoryEventLog, type MemoryEventLogOptions } from './coordination/memory-event-log.js';
+export { applyWrite, writeToJson } from './store/apply-write.js';
