@@ -8,7 +8,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 const benches = [
   ['element: streaming markdown in Chromium', [join(root, 'packages/element/bench/markdown-bench.mjs')]],
-  ['server: streaming and runs over HTTP', ['--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
+  ['server: streaming and runs over HTTP', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
+  ['server: turn cost as the stored history grows', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/history-bench.ts')]],
 ];
 
 let failed = 0;

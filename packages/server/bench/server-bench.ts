@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileStore } from '../src/file-store.js';
 import { createAgentChat, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
-import { agentClient } from '../test/support/agent-client.js';
-import { serveApp } from '../test/support/serve-app.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp } from '../src/testing/serve-app.js';
 
 const now = () => performance.now();
 
