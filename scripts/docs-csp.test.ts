@@ -1,10 +1,12 @@
 // docs/host-page.md says the script-tag bundle runs under a strict Content-Security-Policy (no 'unsafe-inline',
 // no 'unsafe-eval'): its styles are constructable stylesheets, its few computed sizes go through the CSSOM, and it
-// has no inline script. This checks that in Chromium, through a whole turn, in the floating and docked frames.
+// has no inline script. This checks that in Chromium, through a whole turn (its answer card from the chunk the
+// bundle imports on first use), in the floating and docked frames.
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAgentChat, defineTool, scriptedModel } from '@agent-chat/server';
+import { createAgentChat, defineTool, finalAnswerTool, scriptedModel } from '@agent-chat/server';
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
@@ -29,6 +31,7 @@ const PAGE = `<!doctype html>
 const WATCH = `window.violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample));`;
 
+const ANSWER = 'The answer card, from its chunk.';
 const REPLY = 'Done: **bold**, `code` and a [link](https://example.com).\n\n```js\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
 
 let server: RunningServer;
@@ -38,8 +41,9 @@ beforeAll(async () => {
   if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run npm run build first`);
   const look = defineTool({ name: 'look', description: 'Look around', input: z.object({}), label: 'Looking', execute: () => 'seen' });
   const agent = createAgentChat({
-    model: scriptedModel([[{ thinking: 'Let me look.' }, { tool: 'look' }], [{ text: REPLY }]]),
-    tools: [look],
+    // The final answer's card comes from a chunk the bundle imports when first needed (dist/chunks/).
+    model: scriptedModel([[{ thinking: 'Let me look.' }, { tool: 'look' }], [{ text: REPLY }, { tool: 'final_answer', input: { summary: ANSWER } }]]),
+    tools: [look, finalAnswerTool()],
     secret: 'a-test-secret-of-at-least-32-chars!',
   });
   const bundle = readFileSync(bundlePath, 'utf8');
@@ -49,6 +53,7 @@ beforeAll(async () => {
       .get('/', (c) => c.html(PAGE, 200, { 'content-security-policy': POLICY }))
       .get('/watch-violations.js', (c) => c.body(WATCH, 200, js))
       .get('/agent-chat.js', (c) => c.body(bundle, 200, js))
+      .get('/chunks/:file{[\\w-]+\\.js}', async (c) => c.body(await readFile(join(dirname(bundlePath), 'chunks', c.req.param('file')), 'utf8'), 200, js))
       .route('/api/agent', agent),
   );
   browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -71,6 +76,7 @@ it('the script-tag bundle works under a CSP without unsafe-inline or unsafe-eval
   await chat.locator('textarea').fill('Hello');
   await chat.locator('textarea').press('Enter');
   await chat.locator('p', { hasText: 'Done:' }).waitFor();
+  await chat.locator('[part~="answer-summary"]', { hasText: ANSWER }).waitFor();
 
   // The styles applied: the floating panel is laid out by its stylesheet and placed through the CSSOM.
   const floating = await chat.locator('[part~="panel"]').first().evaluate((panel) => ({

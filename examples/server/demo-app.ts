@@ -9,6 +9,7 @@ import { pageScripts } from './page-scripts.js';
 
 const examplesDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const bundlePath = fileURLToPath(import.meta.resolve('@agent-chat/element/agent-chat.js'));
+const chunksDir = join(dirname(bundlePath), 'chunks');
 
 export interface DemoAppOptions {
   /** Where the examples keep sessions and app data, one folder per example. */
@@ -17,7 +18,7 @@ export interface DemoAppOptions {
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Every example under one server: the index page, the element's script-tag bundle, and each example at `/<name>/`. */
+/** Every example under one server: the index page, the element's script-tag bundle and its chunks, and each example at `/<name>/`. */
 export function createDemoApp(options: DemoAppOptions) {
   const online = Boolean(process.env.ANTHROPIC_API_KEY?.trim());
   const app = new Hono();
@@ -27,6 +28,16 @@ export function createDemoApp(options: DemoAppOptions) {
       return c.body(await readFile(bundlePath), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     } catch {
       return c.text('The element bundle is not built: run `npm run build` (npm start does it for you).', 500);
+    }
+  });
+  // The chunks the bundle imports, found relative to it: /agent-chat.js imports /chunks/<name>-<hash>.js.
+  app.get('/chunks/:file', async (c) => {
+    const file = c.req.param('file');
+    if (!/^[\w-]+\.js$/.test(file)) return c.notFound();
+    try {
+      return c.body(await readFile(join(chunksDir, file)), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    } catch {
+      return c.notFound();
     }
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
@@ -25,10 +26,15 @@ interface Opened {
 async function openEditor(name: string): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // While `npm run build` refuses to write the bundle (over its size budget), a bundle built from the same sources
-  // can be served in its place: SLIDES_TEST_BUNDLE=/path/to/agent-chat.js. Unset, the demo server's own is used.
+  // can be served in its place: SLIDES_TEST_BUNDLE=/path/to/agent-chat.js (its chunks/ beside it). Unset, the demo
+  // server's own is used.
   if (process.env.SLIDES_TEST_BUNDLE) {
-    const bundle = readFileSync(process.env.SLIDES_TEST_BUNDLE);
+    const bundlePath = process.env.SLIDES_TEST_BUNDLE;
+    const bundle = readFileSync(bundlePath);
     await page.route('**/agent-chat.js', (route) => route.fulfill({ body: bundle, contentType: 'text/javascript' }));
+    await page.route('**/chunks/*.js', (route) =>
+      route.fulfill({ body: readFileSync(join(dirname(bundlePath), 'chunks', basename(new URL(route.request().url()).pathname))), contentType: 'text/javascript' }),
+    );
   }
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

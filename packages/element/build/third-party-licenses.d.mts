@@ -10,7 +10,7 @@ export interface BundledPackage {
 
 /** The packages the bundle's inputs come from; `root` is the directory the metafile's paths are relative to. */
 export function bundledPackages(metafile: Pick<Metafile, 'inputs'> | { inputs: Record<string, unknown> }, root?: string): Promise<BundledPackage[]>;
-/** The one-line notice at the top of the bundle. */
-export function licenseBanner(packages: BundledPackage[]): string;
+/** The one-line notice at the top of a bundled file; `licensePath` is where the texts are, relative to that file. */
+export function licenseBanner(packages: BundledPackage[], licensePath?: string): string;
 /** dist/THIRD-PARTY-LICENSES.txt: every package's license text. */
 export function licenseFile(packages: BundledPackage[]): string;

@@ -34,12 +34,15 @@ async function readLicense(root) {
   throw new Error(`build: no license file in ${root}; the bundle can't ship its notice`);
 }
 
-/** `/*! … *\/`: the packages by license, and where their versions and full texts are. */
-export function licenseBanner(packages) {
+/**
+ * `/*! … *\/`: the packages by license, and where their versions and full texts are: `licensePath`, relative
+ * to the file the banner heads (a chunk in dist/chunks/ says `../THIRD-PARTY-LICENSES.txt`).
+ */
+export function licenseBanner(packages, licensePath = 'THIRD-PARTY-LICENSES.txt') {
   const byLicense = new Map();
   for (const p of packages) byLicense.set(p.license, [...(byLicense.get(p.license) ?? []), p.name]);
   const list = [...byLicense].map(([license, names]) => `${names.join(', ')} (${license})`).join('; ');
-  return `/*! <agent-chat> bundles ${list}. THIRD-PARTY-LICENSES.txt */\n`;
+  return `/*! <agent-chat> bundles ${list}. ${licensePath} */\n`;
 }
 
 export function licenseFile(packages) {

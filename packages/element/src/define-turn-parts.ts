@@ -1,18 +1,12 @@
-import { SchemaForm } from './forms/schema-form.js';
 import { AgentTurn } from './parts/agent-turn.js';
-import { AnswerCard } from './parts/answer-card.js';
-import { ConfirmCard } from './parts/confirm-card.js';
 import { ReplyAnnouncer } from './parts/reply-announcer.js';
-import { UndoBar } from './parts/undo-bar.js';
-import { WordDiff } from './parts/word-diff.js';
 
-/** Register the parts an agent turn is drawn with (the chips, bubbles and notices are registered with the shell). */
+/**
+ * Register the parts an agent turn is drawn with (the chips, bubbles and notices are registered with the shell).
+ * The cards (confirmation, answer, Undo) are not among them: a turn loads them when it first needs one
+ * (load-cards.ts), so a plain text conversation never downloads them.
+ */
 export function defineTurnParts(): void {
-  define('agent-chat-schema-form', SchemaForm);
-  define('agent-chat-word-diff', WordDiff);
-  define('agent-chat-confirm-card', ConfirmCard);
-  define('agent-chat-answer-card', AnswerCard);
-  define('agent-chat-undo-bar', UndoBar);
   define('agent-chat-turn', AgentTurn);
   define('agent-chat-reply-announcer', ReplyAnnouncer);
 }

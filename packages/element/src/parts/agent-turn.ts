@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { StringsConsumer } from '../i18n/strings-context.js';
+import { cardsReady, loadCards } from '../load-cards.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
 import type { Step, TurnGroup } from '../steps/turn-steps.js';
 import { ANSWER_PARTS, BUBBLE_PARTS, CARD_PARTS, NOTICE_PARTS, THINKING_PARTS, TOOL_CHIP_PARTS, UNDO_PARTS } from '../styles/parts.js';
@@ -32,6 +33,8 @@ export class AgentTurn extends LitElement {
 
   readonly #strings = new StringsConsumer(this);
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  /** Set once this turn has a card or the Undo bar to draw: those elements come in a chunk of their own. */
+  #cards: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -39,13 +42,58 @@ export class AgentTurn extends LitElement {
     this.refused = false;
   }
 
+  protected override willUpdate(): void {
+    // Before the render that would draw the first card, so the chunk is on its way as early as possible.
+    if (this.#cards || !this.#drawsCards(this.group?.steps ?? [])) return;
+    const waiting = !cardsReady();
+    this.#cards = loadCards().then(
+      // Until now this turn left its cards out (see #card), so no card is ever on screen empty or undefined.
+      () => {
+        if (waiting) this.requestUpdate();
+      },
+      (error: unknown) => {
+        // Tried again on this turn's next update; meanwhile the cards stay out, and the page hears why.
+        this.#cards = undefined;
+        reportError(error);
+      },
+    );
+  }
+
+  /** Complete once its cards are defined and drawn too, for whoever waits for the turn to be on screen. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    if (!this.#cards) return done;
+    await this.#cards;
+    // The update that drew them (requested above), then their own first render.
+    done = (await super.getUpdateComplete()) && done;
+    const cards = this.renderRoot.querySelectorAll<LitElement>(CARD_TAGS);
+    const drawn = await Promise.all(Array.from(cards, (card) => card.updateComplete ?? true));
+    return done && drawn.every(Boolean);
+  }
+
+  /**
+   * A card's template once its element is defined, and nothing until then: an element drawn before its definition
+   * would sit empty (still taking a gap in the column) and look like a finished card to whatever reads it.
+   */
+  #card(template: () => TemplateResult): TemplateResult | typeof nothing {
+    return cardsReady() ? template() : nothing;
+  }
+
+  #drawsCards(steps: readonly Step[]): boolean {
+    return this.#showsUndo(steps) || steps.some((step) => step.kind === 'answer' || step.kind === 'confirm');
+  }
+
+  #showsUndo(steps: readonly Step[]): boolean {
+    return (this.undoable && hasWrites(steps)) || this.refused;
+  }
+
   protected override render() {
     const steps = this.group?.steps ?? [];
     if (steps.length === 0) return nothing;
-    const showUndo = (this.undoable && hasWrites(steps)) || this.refused;
+    const showUndo = this.#showsUndo(steps);
     return html`<div class="steps" part="turn" role="group" aria-label=${this.#strings.value.agentTurn}>
       ${steps.map((step) => this.#renderStep(step))}
-      ${showUndo ? html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.#runUndo}></agent-chat-undo-bar>` : nothing}
+      ${showUndo ? this.#card(() => html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.#runUndo}></agent-chat-undo-bar>`) : nothing}
     </div>`;
   }
 
@@ -58,7 +106,7 @@ export class AgentTurn extends LitElement {
     }
   };
 
-  #renderStep(step: Step): TemplateResult {
+  #renderStep(step: Step): TemplateResult | typeof nothing {
     switch (step.kind) {
       case 'assistant':
         return html`<agent-chat-message
@@ -77,15 +125,17 @@ export class AgentTurn extends LitElement {
           state=${step.state}
         ></agent-chat-tool-chip>`;
       case 'answer':
-        return html`<agent-chat-answer-card exportparts=${ANSWER_PARTS} .answer=${step.call.input}></agent-chat-answer-card>`;
+        return this.#card(() => html`<agent-chat-answer-card exportparts=${ANSWER_PARTS} .answer=${step.call.input}></agent-chat-answer-card>`);
       case 'confirm':
-        return html`<agent-chat-confirm-card
-          exportparts=${CARD_PARTS}
-          .call=${step.call}
-          .tool=${this.#tools.value?.get(step.call.name)}
-          .result=${step.result}
-          .decide=${this.decide}
-        ></agent-chat-confirm-card>`;
+        return this.#card(
+          () => html`<agent-chat-confirm-card
+            exportparts=${CARD_PARTS}
+            .call=${step.call}
+            .tool=${this.#tools.value?.get(step.call.name)}
+            .result=${step.result}
+            .decide=${this.decide}
+          ></agent-chat-confirm-card>`,
+        );
       case 'status':
         return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="status" .text=${step.turn.text} .code=${step.turn.code}></agent-chat-notice>`;
       case 'error':
@@ -107,6 +157,9 @@ export class AgentTurn extends LitElement {
     `,
   ];
 }
+
+/** The parts cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
+const CARD_TAGS = 'agent-chat-confirm-card, agent-chat-answer-card, agent-chat-undo-bar';
 
 /** A write that went through: only then is there something for Undo to restore (read-only turns show none). */
 function hasWrites(steps: readonly Step[]): boolean {

@@ -1,0 +1,98 @@
+// What each file of the split bundle costs a page, and when the page pays it. A browser fetches the entry, then
+// every chunk it imports statically (the first load); a dynamic import() fetches its chunk, and whatever that
+// imports beyond the first load, when the code first runs it. Each file is gzipped on its own, as a server sends it.
+import { gzipSync } from 'node:zlib';
+
+/**
+ * @typedef {{ path: string, code: Uint8Array, imports: { path: string, kind: string }[], entryPoint?: string }} BuiltFile
+ *   `path` and each import's path relative to dist/; `entryPoint` the absolute source path of an entry or a
+ *   lazily imported module.
+ */
+
+/**
+ * Sorts the built files into the first load, what a plain text conversation adds, and each lazy module's own.
+ * `plainText` lists the absolute source paths of lazily imported modules a plain text conversation loads too.
+ * @param {BuiltFile[]} files
+ * @param {{ entry: string, plainText?: string[] }} options
+ */
+export function chunkPlan(files, { entry, plainText = [] }) {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  if (!byPath.has(entry)) throw new Error(`build: no ${entry} among the built files`);
+  const gzip = new Map(files.map((file) => [file.path, gzipSync(file.code, { level: 9 }).length]));
+  const sum = (paths) => [...paths].reduce((total, path) => total + gzip.get(path), 0);
+
+  /** A file and everything it imports statically, transitively: what the browser fetches before running it. */
+  const closure = (start) => {
+    const seen = new Set();
+    const visit = (path) => {
+      if (seen.has(path)) return;
+      const file = byPath.get(path);
+      if (!file) throw new Error(`build: ${start} imports ${path}, which was not built`);
+      seen.add(path);
+      for (const imported of file.imports) if (imported.kind === 'import-statement') visit(imported.path);
+    };
+    visit(start);
+    return seen;
+  };
+
+  const firstLoad = closure(entry);
+  const lazy = files
+    .filter((file) => file.entryPoint !== undefined && file.path !== entry)
+    .map((file) => {
+      const paths = [...closure(file.path)].filter((path) => !firstLoad.has(path));
+      return { entryPoint: file.entryPoint, path: file.path, files: paths, gzip: sum(paths) };
+    });
+  const plainTextFiles = new Set(firstLoad);
+  for (const module of plainText) {
+    const chunk = lazy.find((candidate) => candidate.entryPoint === module);
+    if (!chunk) throw new Error(`build: ${module} is listed as loaded by a plain text conversation, but no chunk is built from it`);
+    for (const path of chunk.files) plainTextFiles.add(path);
+  }
+  return {
+    entry,
+    files: files.map((file) => ({ path: file.path, minified: file.code.length, gzip: gzip.get(file.path) })),
+    firstLoad: { files: [...firstLoad], gzip: sum(firstLoad) },
+    plainText: { files: [...plainTextFiles], gzip: sum(plainTextFiles) },
+    lazy,
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const fileCount = (count) => `${count} file${count === 1 ? '' : 's'}`;
+
+/** One line per file (when it loads, minified and gzip -9 bytes), then the totals each budget counts. */
+export function printSizes(plan, { cwd = 'dist', log = console.log } = {}) {
+  const when = (path) => {
+    if (path === plan.entry) return 'the entry';
+    if (plan.firstLoad.files.includes(path)) return 'loads with the entry';
+    const owners = plan.lazy.filter((chunk) => chunk.files.includes(path)).map((chunk) => chunk.entryPoint);
+    return `on first use of ${owners.map(shortSource).join(', ')}`;
+  };
+  const width = Math.max(...plan.files.map((file) => file.path.length)) + cwd.length + 1;
+  for (const file of plan.files) {
+    log(`${`${cwd}/${file.path}`.padEnd(width)}  ${kb(file.minified).padStart(8)} minified  ${String(file.gzip).padStart(6)} B gzip -9  ${when(file.path)}`);
+  }
+  log(`first load (the entry and its static imports, ${fileCount(plan.firstLoad.files.length)}): ${plan.firstLoad.gzip} bytes gzip -9`);
+  log(`a plain text conversation in all (${fileCount(plan.plainText.files.length)}): ${plan.plainText.gzip} bytes gzip -9`);
+  for (const chunk of plan.lazy) {
+    log(`${shortSource(chunk.entryPoint)}, loaded on first use: ${chunk.gzip} bytes gzip -9 more (${fileCount(chunk.files.length)})`);
+  }
+}
+
+/** The budgets a plan exceeds, in words; empty when it fits. */
+export function checkBudgets(plan, { firstLoad, plainText }) {
+  const over = [];
+  if (plan.firstLoad.gzip > firstLoad) {
+    over.push(`the first load is ${kb(plan.firstLoad.gzip - firstLoad)} over its budget (${plan.firstLoad.gzip} of ${firstLoad} bytes gzip -9)`);
+  }
+  if (plan.plainText.gzip > plainText) {
+    over.push(`a plain text conversation is ${kb(plan.plainText.gzip - plainText)} over its budget (${plan.plainText.gzip} of ${plainText} bytes gzip -9)`);
+  }
+  return over;
+}
+
+/** `/…/packages/element/src/cards.ts` → `src/cards.ts`. */
+function shortSource(path) {
+  const at = path.replaceAll('\\', '/').lastIndexOf('/src/');
+  return at >= 0 ? path.slice(at + 1).replaceAll('\\', '/') : path;
+}
