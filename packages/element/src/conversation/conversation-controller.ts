@@ -17,6 +17,7 @@ import {
   type SendOptions,
 } from './conversation-context.js';
 import { describeError } from './describe-error.js';
+import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import { en, format, type AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localErrorTurn, localStatusTurn, localTurnId, localUserTurn, stoppedTurn } from './local-turns.js';
 
@@ -258,6 +259,8 @@ export class ConversationController implements ReactiveController {
   async #runTurn(start: {
     message?: { text: string; options: SendOptions };
     answers?: PendingAnswers;
+    /** Follow a run started elsewhere (another tab): its events after the history loaded. */
+    watch?: boolean;
   }): Promise<AgentHttpError | undefined> {
     const client = this.#client;
     const sessionId = this.#sessionId;
@@ -313,11 +316,15 @@ export class ConversationController implements ReactiveController {
         const stream = await client.sendMessage(sessionId, body, run.abort.signal);
         stopReason = await this.#follow(run, client, sessionId, stream, userTurn.id);
         answers = undefined;
+      } else if (start.watch) {
+        const stream = await client.follow(sessionId, this.lastEventId, run.abort.signal);
+        stopReason = stream ? await this.#follow(run, client, sessionId, stream) : 'end_turn';
       } else {
         stopReason = 'awaiting_input';
       }
       // The run stopped for the page: run its client tools (and the host's confirm), then continue the turn.
-      while (stopReason === 'awaiting_input' && this.#run === run && !run.stopping) {
+      // A watched run's calls are answered by the page that started it (its client tools run there, once).
+      while (stopReason === 'awaiting_input' && this.#run === run && !run.stopping && !start.watch) {
         run.answering = true;
         answers ??= await answerPendingCalls(this.#pending, this.adapter, run.abort.signal);
         if (answers.decisions.length + answers.results.length === 0) break;
@@ -374,8 +381,33 @@ export class ConversationController implements ReactiveController {
     run.sawDone = false;
     run.cancelSent = false;
     let stopReason: StopReason = 'error';
-    for await (const sse of messages) {
+    let line: Turn | undefined;
+    const events = reconnecting({
+      first: messages,
+      reopen: (after) => client.follow(sessionId, after, run.abort.signal),
+      lastId: () => this.lastEventId,
+      signal: run.abort.signal,
+      onReconnecting: () => {
+        if (line) return;
+        line = localStatusTurn(this.#strings().reconnecting, 'reconnecting');
+        this.#turns = [...this.#turns, line];
+        this.#publish();
+      },
+      onReconnected: () => {
+        this.#turns = this.#turns.filter((turn) => turn !== line);
+        line = undefined;
+        this.#publish();
+      },
+    });
+    for await (const sse of events) {
       if (this.#run !== run) break;
+      if (sse === ENDED_AWAY) {
+        // The run ended while the connection was down: the stored history says how.
+        await this.#reload(client, sessionId, run.abort.signal);
+        run.sawDone = true;
+        stopReason = this.#pending.length > 0 ? 'awaiting_input' : 'end_turn';
+        break;
+      }
       if (sse.id && Number.isFinite(Number(sse.id))) this.lastEventId = Number(sse.id);
       const event = toStreamEvent(sse);
       if (!event) continue;
@@ -424,6 +456,15 @@ export class ConversationController implements ReactiveController {
       return this.#markStopped();
     }
     return stopReason;
+  }
+
+  /** The stored conversation, in place of what this element holds. */
+  async #reload(client: AgentClient, sessionId: string, signal?: AbortSignal): Promise<void> {
+    const session = await client.getSession(sessionId, signal);
+    this.#turns = session.turns;
+    this.#pending = session.pending;
+    this.#undoable = session.undoable;
+    this.lastEventId = session.lastEventId;
   }
 
   #sendNextQueued(): void {
@@ -489,6 +530,8 @@ export class ConversationController implements ReactiveController {
         this.#pending = session.pending;
         this.#undoable = session.undoable;
         this.lastEventId = session.lastEventId;
+        // A run in flight (another tab's, or this page's before a reload): follow it live.
+        if (session.running && !this.#run) void this.#runTurn({ watch: true });
       } catch (error) {
         if (!abort.signal.aborted) this.#fail(error, this.#strings().loadFailed);
       } finally {

@@ -53,6 +53,7 @@ export const fr: AgentChatStrings = {
   error: 'Erreur',
   retry: 'Réessayer',
   errorNetwork: 'Impossible de joindre le serveur de l’agent à {endpoint} : {message}',
+  reconnecting: 'Reconnexion…',
   errorStreamClosed: 'La connexion au serveur de l’agent s’est coupée avant la fin de la réponse',
   loadFailed: 'Impossible de charger la conversation : {message}',
   copyCode: 'Copier',

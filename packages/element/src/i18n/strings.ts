@@ -55,6 +55,7 @@ export const en = {
   error: 'Error',
   retry: 'Retry',
   errorNetwork: 'Could not reach the agent server at {endpoint}: {message}',
+  reconnecting: 'Reconnecting…',
   errorStreamClosed: 'The connection to the agent server closed before the reply finished',
   loadFailed: 'Could not load the conversation: {message}',
   copyCode: 'Copy',

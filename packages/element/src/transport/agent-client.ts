@@ -40,6 +40,18 @@ export class AgentClient {
     return this.#stream(`${this.#session(sessionId)}/resume`, body, signal);
   }
 
+  /**
+   * Pick a run up again: its events after `after`, then the live ones until `done`. Undefined when nothing is running
+   * and nothing is left to replay (204).
+   */
+  async follow(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined> {
+    const response = await this.#request(`${this.#session(sessionId)}/stream`, {
+      headers: { 'last-event-id': String(after), accept: 'text/event-stream' },
+      signal,
+    });
+    return response.status === 204 ? undefined : this.#events(response);
+  }
+
   /** Ask the server to stop the session's run; it ends the stream with `done` (stopReason `cancelled`). */
   async cancel(sessionId: string): Promise<void> {
     await this.#request(`${this.#session(sessionId)}/cancel`, JSON_WRITE);
@@ -86,6 +98,10 @@ export class AgentClient {
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       signal,
     });
+    return this.#events(response);
+  }
+
+  #events(response: Response): AsyncGenerator<EventSourceMessage> {
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream') || !response.body) {
       throw new AgentHttpError(response.status, `Expected an event stream from the agent server, got "${type || 'no content type'}"`);

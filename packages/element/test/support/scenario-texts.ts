@@ -20,3 +20,6 @@ export const pageSays = (output: unknown) => `The page says: ${JSON.stringify(ou
 export const pageFailed = (output: unknown) => `The page failed: ${typeof output === 'string' ? output : JSON.stringify(output)}`;
 
 export const commandReply = (stage: string) => `Moved to stage ${stage}`;
+
+/** The reply whose connection the test server cuts mid-way (the dropping scenario). */
+export const DROPPED_TEXT = 'Every word of this reply must arrive exactly once, even though its connection is cut part of the way through.';

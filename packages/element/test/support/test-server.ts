@@ -8,7 +8,7 @@ import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agen
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { testAccess } from './test-access.js';
-import { BASIC, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
+import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
 export type TestServer = RunningServer;
 
@@ -148,6 +148,30 @@ function scenarios(): Hono {
           : [[{ text: echo(text) }]],
       ),
     }),
+  );
+  // The network drops the reply's connection after a few events; the run goes on on the server.
+  app.use('/api/dropping/sessions/:sessionId/messages', async (c, next) => {
+    await next();
+    const body = c.res.body;
+    if (!body) return;
+    const reader = body.getReader();
+    let chunks = 0;
+    const cut = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        controller.enqueue(value);
+        if (++chunks === 8) {
+          void reader.cancel();
+          controller.error(new Error('connection dropped by the test server'));
+        }
+      },
+    });
+    c.res = new Response(cut, { status: c.res.status, headers: c.res.headers });
+  });
+  app.route(
+    '/api/dropping',
+    createAgentChat({ ...testAccess, model: scriptedModel([[{ text: DROPPED_TEXT }]], { chunkSize: 6, delayMs: 15 }) }),
   );
   mountRenderingScenarios(app);
   return app;
