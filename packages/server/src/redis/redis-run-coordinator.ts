@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { RunClaim, RunCoordinator } from '../coordination/run-coordinator.js';
+import { connect, DEFAULT_PREFIX, duplicateOf, script, sessionTag, type RedisCommonOptions, type RedisSource } from './connection.js';
+
+export type RedisRunCoordinatorOptions = RedisSource &
+  RedisCommonOptions & {
+    /**
+     * How long a run lock lives without renewal: an instance that dies mid-run frees its sessions after this long.
+     * A held lock is renewed every third of it. Default 15,000 ms.
+     */
+    lockMs?: number;
+  };
+
+/** A run coordinator that may also be closed (its subscriber connection, its renewal timers, a client it made). */
+export interface RedisRunCoordinator extends RunCoordinator {
+  close(): Promise<void>;
+}
+
+// Both compare the lock's run id, so a run whose lock expired and was taken by another run cannot touch the new one.
+const renewScript = script(`
+local held = redis.call('GET', KEYS[1])
+if not held then return 0 end
+local ok, claim = pcall(cjson.decode, held)
+if not ok or type(claim) ~= 'table' or claim.runId ~= ARGV[1] then return -1 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`);
+const releaseScript = script(`
+local held = redis.call('GET', KEYS[1])
+if not held then return 0 end
+local ok, claim = pcall(cjson.decode, held)
+if not ok or type(claim) ~= 'table' or claim.runId ~= ARGV[1] then return 0 end
+return redis.call('DEL', KEYS[1])
+`);
+
+interface CancelMessage {
+  sessionId: string;
+  runId: string;
+  /** The instance that sent it: that one has already told its own listener. */
+  from: string;
+}
+
+/**
+ * One run per session across every instance that shares the Redis: a claim is a key set only if absent (SET NX PX)
+ * and renewed while the run lasts, so a crashed instance's lock expires after `lockMs`. Stop is published on one
+ * channel that every instance subscribes to (one subscriber connection each); the instance running the run stops it.
+ */
+export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisRunCoordinator {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const lockMs = options.lockMs ?? 15_000;
+  if (!Number.isInteger(lockMs) || lockMs < 30) throw new TypeError('redisRunCoordinator: lockMs must be a whole number of milliseconds ≥ 30');
+  const connection = connect(options, 'redisRunCoordinator', warn);
+  const { client } = connection;
+  const channel = `${prefix}cancel`;
+  const instance = randomUUID();
+  const lockKey = (sessionId: string) => `${prefix}run:${sessionTag(sessionId)}`;
+  const listenerKey = (sessionId: string, runId: string) => `${sessionId}\n${runId}`;
+  const listeners = new Map<string, () => void>();
+  const renewals = new Map<string, { runId: string; timer: ReturnType<typeof setInterval> }>();
+  let closed = false;
+
+  const subscriber = duplicateOf(client, 'redisRunCoordinator (subscriber)', warn);
+  // A cancel published before this instance listens would be lost: claims wait for the subscription, so every run
+  // (which claims first) can be stopped from its start.
+  const subscribed = connection.ready
+    .then(() => subscriber.connect())
+    .then(() =>
+      subscriber.subscribe(channel, (message) => {
+        let cancel: CancelMessage;
+        try {
+          cancel = JSON.parse(message) as CancelMessage;
+        } catch {
+          return;
+        }
+        if (cancel.from !== instance) listeners.get(listenerKey(cancel.sessionId, cancel.runId))?.();
+      }),
+    );
+  subscribed.catch(() => {});
+
+  function stopRenewing(sessionId: string, runId: string): void {
+    const renewal = renewals.get(sessionId);
+    if (renewal?.runId !== runId) return;
+    clearInterval(renewal.timer);
+    renewals.delete(sessionId);
+  }
+
+  function startRenewing(sessionId: string, runId: string): void {
+    const previous = renewals.get(sessionId);
+    if (previous) clearInterval(previous.timer);
+    const timer = setInterval(() => {
+      renewScript.run<number>(client, [lockKey(sessionId)], [runId, String(lockMs)]).then(
+        (result) => {
+          if (result === 1) return;
+          const current = renewals.get(sessionId)?.timer === timer;
+          clearInterval(timer);
+          if (!current) return; // released meanwhile: nothing was lost
+          renewals.delete(sessionId);
+          warn(
+            `redisRunCoordinator: the run lock of session "${sessionId}" (run ${runId}) was ${result === 0 ? 'gone (expired)' : 'taken by another run'} ` +
+              'when renewed; another instance may run this session now.',
+          );
+        },
+        // A dropped connection: the next tick tries again, and the lock holds for lockMs meanwhile.
+        (error: unknown) => warn(`redisRunCoordinator: renewing the run lock of session "${sessionId}" failed: ${(error as Error).message}`),
+      );
+    }, Math.max(10, Math.floor(lockMs / 3)));
+    // A pending renewal must not keep a finished process alive.
+    timer.unref?.();
+    renewals.set(sessionId, { runId, timer });
+  }
+
+  return {
+    async claim(sessionId, claim) {
+      if (closed) throw new Error('redisRunCoordinator: closed');
+      await subscribed;
+      const value = JSON.stringify({ runId: claim.runId, principal: claim.principal } satisfies RunClaim);
+      const result = await client.sendCommand<string | null>(['SET', lockKey(sessionId), value, 'NX', 'PX', String(lockMs)]);
+      if (result !== 'OK') return false;
+      startRenewing(sessionId, claim.runId);
+      return true;
+    },
+    async holder(sessionId) {
+      await connection.ready;
+      const value = await client.sendCommand<string | null>(['GET', lockKey(sessionId)]);
+      if (value === null || value === undefined) return undefined;
+      try {
+        const { runId, principal } = JSON.parse(value) as RunClaim;
+        return { runId, principal };
+      } catch {
+        return undefined;
+      }
+    },
+    async release(sessionId, runId) {
+      stopRenewing(sessionId, runId);
+      await connection.ready;
+      await releaseScript.run<number>(client, [lockKey(sessionId)], [runId]);
+    },
+    async requestCancel(sessionId, runId) {
+      // A run of this instance stops at once; the others hear it through the channel.
+      listeners.get(listenerKey(sessionId, runId))?.();
+      await connection.ready;
+      await client.sendCommand(['PUBLISH', channel, JSON.stringify({ sessionId, runId, from: instance } satisfies CancelMessage)]);
+    },
+    onCancel(sessionId, runId, stop) {
+      const key = listenerKey(sessionId, runId);
+      listeners.set(key, stop);
+      return () => {
+        if (listeners.get(key) === stop) listeners.delete(key);
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const { timer } of renewals.values()) clearInterval(timer);
+      renewals.clear();
+      listeners.clear();
+      await subscribed.catch(() => {});
+      if (subscriber.isOpen) await subscriber.close();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type { Turn } from '@agent-chat/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaleSessionError } from '../src/index.js';
+import { redisStore, type RedisSessionStore } from '../src/redis.js';
+import { redisSkipReason, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { describeSessionStore } from './support/store-contract.js';
+
+const skip = redisSkipReason('redis-store.test.ts');
+let redis: RedisServer;
+let prefixes = 0;
+const freshPrefix = () => `test${++prefixes}:`;
+
+let counter = 0;
+const turn = (text: string): Turn => ({ id: `r${++counter}`, createdAt: counter, type: 'user', text }) as Turn;
+const texts = (turns: readonly Turn[]) => turns.map((t) => ('text' in t ? t.text : ''));
+
+describe.skipIf(skip)('redisStore', () => {
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  describeSessionStore('redisStore', async () => {
+    const prefix = freshPrefix();
+    const stores: RedisSessionStore[] = [redisStore({ url: redis.url, prefix })];
+    return {
+      store: stores[0]!,
+      // Another instance over the same Redis: its own connection and no cache of the first one's.
+      again: async () => {
+        const other = redisStore({ client: await redis.client(), prefix });
+        stores.push(other);
+        return other;
+      },
+      close: async () => {
+        await Promise.all(stores.map((store) => store.close()));
+      },
+    };
+  });
+
+  it('lets exactly one of two instances win a write made against the same version (20 rounds)', async () => {
+    const prefix = freshPrefix();
+    const a = redisStore({ client: await redis.client(), prefix });
+    const b = redisStore({ client: await redis.client(), prefix });
+    try {
+      for (let round = 0; round < 20; round++) {
+        const id = `race${round}`;
+        // Both create the session (version 0), then both append against version 1.
+        const created = await Promise.allSettled([a.write(id, 0, { append: [turn('from a')], set: { owner: 'a' } }), b.write(id, 0, { append: [turn('from b')], set: { owner: 'b' } })]);
+        expect(created.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+        const lost = created.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+        expect(lost.reason).toBeInstanceOf(StaleSessionError);
+        const owner = (await a.load(id))!.owner!;
+        const appended = await Promise.allSettled([a.write(id, 1, { append: [turn('second a')] }), b.write(id, 1, { append: [turn('second b')] })]);
+        expect(appended.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const winner = appended[0]!.status === 'fulfilled' ? 'a' : 'b';
+        for (const store of [a, b]) {
+          const loaded = (await store.load(id))!;
+          expect(loaded.version).toBe(2);
+          expect(texts(loaded.turns)).toEqual([`from ${owner}`, `second ${winner}`]);
+        }
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("follows another instance's appends, updates, import and delete with its cached copy", async () => {
+    const prefix = freshPrefix();
+    const a = redisStore({ client: await redis.client(), prefix });
+    const b = redisStore({ client: await redis.client(), prefix });
+    try {
+      const first = turn('one');
+      await a.write('s', 0, { append: [first], set: { owner: 'ann', lastEventId: 1 } });
+      expect(texts((await a.load('s'))!.turns)).toEqual(['one']);
+      expect(texts((await b.load('s'))!.turns)).toEqual(['one']);
+      // B appends: A's cached copy reads only what is new.
+      await b.write('s', 1, { append: [turn('two'), turn('three')], set: { lastEventId: 3 } });
+      expect(await a.load('s')).toMatchObject({ version: 2, lastEventId: 3 });
+      expect(texts((await a.load('s'))!.turns)).toEqual(['one', 'two', 'three']);
+      // B revises a turn A has cached: A must not keep its stale copy.
+      await b.write('s', 2, { update: [{ ...first, text: 'one, edited' } as Turn] });
+      expect(texts((await a.load('s'))!.turns)).toEqual(['one, edited', 'two', 'three']);
+      // A writes on top of what it loaded, and B sees it.
+      await a.write('s', 3, { append: [turn('four')], set: { pendingContext: undefined, undo: { snapshot: [1] } } });
+      expect(await b.load('s')).toMatchObject({ version: 4, undo: { snapshot: [1] } });
+      // B imports a shorter history: A sees exactly it.
+      await b.write('s', 4, { replace: [turn('imported')] });
+      expect(texts((await a.load('s'))!.turns)).toEqual(['imported']);
+      // B deletes and starts the id again: A sees the new session only, none of the old turns.
+      await b.delete('s');
+      expect(await a.load('s')).toBeUndefined();
+      await b.write('s', 0, { append: [turn('anew')], set: { owner: 'bob' } });
+      const anew = (await a.load('s'))!;
+      expect(anew).toMatchObject({ version: 1, owner: 'bob', lastEventId: 0, pending: [] });
+      expect(anew).not.toHaveProperty('undo');
+      expect(texts(anew.turns)).toEqual(['anew']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('keeps a session without expiry by default, and sets ttlSeconds on every key of it when asked', async () => {
+    const client = await redis.client();
+    const plain = redisStore({ client, prefix: 'plain:' });
+    const expiring = redisStore({ client, prefix: 'expiring:', ttlSeconds: 120 });
+    await plain.write('s', 0, { append: [turn('kept')], set: { owner: 'ann' } });
+    await expiring.write('s', 0, { append: [turn('for a while')], set: { owner: 'ann' } });
+    const keys = async (pattern: string) => (await client.sendCommand<string[]>(['KEYS', pattern])).sort();
+    const plainKeys = await keys('plain:*');
+    const expiringKeys = await keys('expiring:*');
+    expect(plainKeys).toHaveLength(2);
+    expect(expiringKeys).toHaveLength(2);
+    for (const key of plainKeys) expect(await client.sendCommand(['TTL', key])).toBe(-1);
+    for (const key of expiringKeys) {
+      await client.sendCommand(['EXPIRE', key, '5']);
+    }
+    // A write starts the time again, on the turns as well as the fields.
+    await expiring.write('s', 1, { append: [turn('again')] });
+    for (const key of expiringKeys) {
+      const ttl = await client.sendCommand<number>(['TTL', key]);
+      expect(ttl).toBeGreaterThan(5);
+      expect(ttl).toBeLessThanOrEqual(120);
+    }
+    await expiring.delete('s');
+    expect(await keys('expiring:*')).toEqual([]);
+  });
+
+  it('writes nothing of a stale write, whatever it held (replace, update, fields)', async () => {
+    const store = redisStore({ client: await redis.client(), prefix: freshPrefix() });
+    const first = turn('one');
+    await store.write('s', 0, { append: [first], set: { owner: 'ann', lastEventId: 1 } });
+    await store.write('s', 1, { append: [turn('two')] });
+    await expect(store.write('s', 1, { replace: [turn('x')], update: [{ ...first, text: 'y' } as Turn], set: { owner: 'eve', lastEventId: 99 } })).rejects.toBeInstanceOf(StaleSessionError);
+    const loaded = (await store.load('s'))!;
+    expect(loaded).toMatchObject({ version: 2, owner: 'ann', lastEventId: 1 });
+    expect(texts(loaded.turns)).toEqual(['one', 'two']);
+  });
+
+  it('stores a history too long for one Lua call (10,000 turns replaced at once)', async () => {
+    const store = redisStore({ client: await redis.client(), prefix: freshPrefix(), cacheSessions: 0 });
+    const many = Array.from({ length: 10_000 }, (_, i) => turn(`m${i}`));
+    await store.write('big', 0, { replace: many, set: { owner: 'ann' } });
+    const loaded = (await store.load('big'))!;
+    expect(loaded.turns).toHaveLength(10_000);
+    expect(loaded.turns.at(-1)).toEqual(many.at(-1));
+  });
+});
