@@ -4,8 +4,9 @@ export { AgentChat, defineAgentChat } from './register.js';
 export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-chat.js';
 // English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
 export { registerLocale } from './i18n/locales.js';
+export { en } from './i18n/strings.js';
 export type { AgentChatStrings, StringKey } from './i18n/strings.js';
-export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MentionGroup, QuickAction } from './adapter/adapter.js';
+export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
 export { adapterContext } from './adapter/adapter-context.js';
 export { ConversationController } from './conversation/conversation-controller.js';
 export { conversationContext } from './conversation/conversation-context.js';
@@ -39,8 +40,13 @@ export type {
   ErrorDetail,
   MessageSentDetail,
   OpenDetail,
+  ReferenceDetail,
   RunFinishDetail,
   RunStartDetail,
   StateChangeDetail,
   ToolCallDetail,
 } from './events.js';
+export type { ConversationHost } from './conversation/conversation-controller.js';
+export type { MessageSender } from './parts/message-bubble.js';
+export type { NoticeTone } from './parts/notice-line.js';
+export type { Rect } from './layout/rect.js';

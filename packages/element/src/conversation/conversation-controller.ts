@@ -21,7 +21,8 @@ import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import { en, format, type AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localErrorTurn, localStatusTurn, localTurnId, localUserTurn, stoppedTurn } from './local-turns.js';
 
-type Host = ReactiveControllerHost & HTMLElement;
+/** The element a conversation controller belongs to. */
+export type ConversationHost = ReactiveControllerHost & HTMLElement;
 
 interface ActiveRun {
   readonly abort: AbortController;
@@ -58,9 +59,9 @@ export class ConversationController implements ReactiveController {
   /** The host page's adapter: context, client tools, confirm, headers. Read at the moment each is needed. */
   adapter: AgentChatAdapter = NO_ADAPTER;
 
-  readonly #host: Host;
+  readonly #host: ConversationHost;
   readonly #strings: () => AgentChatStrings;
-  readonly #provider: ContextProvider<typeof conversationContext, Host>;
+  readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
   #client: AgentClient | undefined;
   #sessionId = '';
   #turns: readonly Turn[] = [];
@@ -79,7 +80,7 @@ export class ConversationController implements ReactiveController {
   #current: ConversationSnapshot;
 
   /** `strings`: the element's texts, for the failures it words itself (the shell's table). */
-  constructor(host: Host, strings: () => AgentChatStrings = () => en) {
+  constructor(host: ConversationHost, strings: () => AgentChatStrings = () => en) {
     this.#host = host;
     this.#strings = strings;
     this.#current = this.#snapshot();

@@ -45,6 +45,7 @@ export class Composer extends LitElement {
   /** Default: the strings table's `composerPlaceholder`. */
   declare placeholder: string | undefined;
   declare locked: boolean;
+  /** @internal The autocomplete list open now, if any. */
   declare menu: Menu | undefined;
 
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
