@@ -137,6 +137,7 @@ const DEFAULT_BREAKPOINT = 640;
  * @csspart tool-output - A tool call's result, when expanded.
  * @csspart status - A status line ("Stopped by user", a tool's note).
  * @csspart error - An error line.
+ * @csspart retry-button - The Retry button on the conversation's last error line: sends the last message again.
  * @csspart card - A confirmation card.
  * @csspart card-status - A confirmation card's state badge.
  * @csspart card-error - A confirmation card's error message.
