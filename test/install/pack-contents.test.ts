@@ -18,7 +18,7 @@ async function packedFiles(name: string): Promise<string[]> {
 
 const cases = [
   { name: 'protocol', extra: [] as string[], entries: ['dist/index.js', 'dist/index.d.ts'] },
-  { name: 'server', extra: [], entries: ['dist/index.js', 'dist/index.d.ts', 'dist/file-store.js', 'dist/testing/index.js'] },
+  { name: 'server', extra: [], entries: ['dist/index.js', 'dist/index.d.ts', 'dist/file-store.js', 'dist/redis.js', 'dist/testing/index.js'] },
   { name: 'element', extra: ['custom-elements.json'], entries: ['dist/agent-chat.js', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/define.js'] },
 ];
 
