@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order that fails fastest on a broken checkout.
-// 1. find (or install) Chromium, 2. build the element bundle, 3. typecheck, 4. pack and install the packages in a
+// 1. find (or install) Chromium and redis-server, 2. build the element bundle, 3. typecheck, 4. pack and install the packages in a
 // project outside the workspace, 5. vitest (protocol, server, examples end to end, the installed packages on
 // Node, Bun, Deno, workerd and in Chromium), 6. @web/test-runner in Chromium (the element). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
+import { findRedisServer } from './find-redis.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tmp = join(root, '.tmp');
@@ -31,7 +32,10 @@ try {
   console.error(`\n✖ ${error.message}`);
   process.exit(1);
 }
-const env = { CHROME_PATH: chromePath };
+// Found (or installed) once here, so the Redis test files do not each try; without one they skip, saying why.
+const redisServer = findRedisServer();
+console.log(redisServer ? `▶ redis-server: ${redisServer}` : '▶ redis-server: none (the Redis tests will be skipped, see above)');
+const env = { CHROME_PATH: chromePath, ...(redisServer ? { REDIS_SERVER: redisServer } : {}) };
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const results = [];
