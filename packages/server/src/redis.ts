@@ -3,5 +3,5 @@
 export { redisStore, type RedisStoreOptions, type RedisSessionStore } from './redis/redis-store.js';
 export { redisRunCoordinator, type RedisRunCoordinatorOptions, type RedisRunCoordinator } from './redis/redis-run-coordinator.js';
 export { redisEventLog, type RedisEventLogOptions, type RedisEventLog } from './redis/redis-event-log.js';
-export { redisCoordination, type RedisCoordinationOptions, type RedisCoordination } from './redis/redis-coordination.js';
+export { redisCoordination, type RedisCoordinationOptions, type RedisCoordination, type RedisPartOptions } from './redis/redis-coordination.js';
 export type { RedisClientLike, RedisSource, RedisCommonOptions } from './redis/connection.js';

@@ -3,13 +3,14 @@ import { redisEventLog, type RedisEventLog, type RedisEventLogOptions } from './
 import { redisRunCoordinator, type RedisRunCoordinator, type RedisRunCoordinatorOptions } from './redis-run-coordinator.js';
 import { redisStore, type RedisSessionStore, type RedisStoreOptions } from './redis-store.js';
 
-type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A part's own options, without the connection ones that `redisCoordination` sets for all three. */
+export type RedisPartOptions<T> = T extends unknown ? Omit<T, 'client' | 'url' | 'prefix' | 'warn'> : never;
 
 export type RedisCoordinationOptions = RedisSource &
   RedisCommonOptions & {
-    store?: Without<RedisStoreOptions, 'client' | 'url' | 'prefix' | 'warn'>;
-    coordinator?: Without<RedisRunCoordinatorOptions, 'client' | 'url' | 'prefix' | 'warn'>;
-    events?: Without<RedisEventLogOptions, 'client' | 'url' | 'prefix' | 'warn'>;
+    store?: RedisPartOptions<RedisStoreOptions>;
+    coordinator?: RedisPartOptions<RedisRunCoordinatorOptions>;
+    events?: RedisPartOptions<RedisEventLogOptions>;
   };
 
 /** The three Redis parts over one connection (plus the subscriber and the blocking reader each part needs). */
