@@ -1,7 +1,7 @@
 // Finds the Chromium that browser tests drive. Test tools must never download their own browser (that
 // fails on our machines and CI), so this is the one place that decides which binary to use.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { isExecutable, onPath } from './executables.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** Flags for a root, headless, offline-ish CI: without the networking ones Chromium keeps dialing out. */
@@ -18,19 +18,6 @@ export const CHROMIUM_ARGS = [
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function hasAptGet() {
-  return spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /** The path of a Chromium to launch: CHROME_PATH, a system one, or one installed with apt-get as root. */
 export function findChromium() {
   const fromEnv = process.env.CHROME_PATH;
@@ -41,7 +28,7 @@ export function findChromium() {
   const found = CANDIDATES.find(isExecutable);
   if (found) return found;
 
-  if (process.getuid?.() === 0 && hasAptGet()) {
+  if (process.getuid?.() === 0 && onPath('apt-get') !== undefined) {
     console.error('find-chromium: no Chromium found; installing it with apt-get…');
     // stdout goes to stderr so that `node scripts/find-chromium.mjs` still prints only the path.
     execFileSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], { stdio: ['ignore', 2, 2] });

@@ -1,26 +1,13 @@
 // Finds the redis-server that the Redis tests start (each its own, on a free loopback port, without persistence).
 // Unlike Chromium, Redis is optional for the suite: when none can be had, the Redis tests are skipped, and the reason
 // is printed, never silently.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isExecutable, onPath } from './executables.mjs';
 
 const CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
 
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-function onPath(name) {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  const path = found.status === 0 ? found.stdout.trim() : '';
-  return path && isExecutable(path) ? path : undefined;
-}
 
 /**
  * The redis-server to run: $REDIS_SERVER, one on PATH or in a usual place, or one installed with apt-get when this
