@@ -7,8 +7,6 @@ import { isExecutable, onPath } from './executables.mjs';
 
 const CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/opt/homebrew/bin/redis-server'];
 
-
-
 /**
  * The redis-server to run: $REDIS_SERVER, one on PATH or in a usual place, or one installed with apt-get when this
  * runs as root on Debian/Ubuntu. Otherwise null, after printing why (the Redis tests then skip).
