@@ -15,14 +15,18 @@ const outdir = join(here, 'dist');
 /** The one file a host's script tag names; everything else is found relative to it. */
 const ENTRY = 'agent-chat';
 /**
- * gzip -9 bytes. What loads before the element can draw (the entry and every chunk it imports statically);
- * issue 18 lowers this to 12 KB once the launcher and the docked shell load before the conversation.
+ * gzip -9 bytes. What loads before the launcher or a frame's shell paints (the entry and every chunk it imports
+ * statically: Lit, the strings and tokens, <agent-chat>, the frames and the launcher). Issue 18 asks 12 KB; the
+ * shell is at 17.2 KB (Lit with @lit/context is 6.7 KB, the English table and the tokens 2.3 KB more before any
+ * of the element's own code), so this holds what the split reached while the rest is cut (README "Build").
  */
-const FIRST_LOAD_BUDGET = 40 * 1024;
+const FIRST_LOAD_BUDGET = 17.5 * 1024;
+/** What issue 18 asks of the first load; printed beside the enforced budget until the shell fits it. */
+const FIRST_LOAD_TARGET = 12 * 1024;
 /** gzip -9 bytes. What a plain text conversation loads in all: the first load and PLAIN_TEXT_CHUNKS. */
 const PLAIN_TEXT_BUDGET = 40 * 1024;
-/** Lazily imported modules (src/…) that a plain text conversation loads too. None yet: the cards are not. */
-const PLAIN_TEXT_CHUNKS = [];
+/** Lazily imported modules (src/…) that a plain text conversation loads too: the conversation (list, turns, markdown, composer). */
+const PLAIN_TEXT_CHUNKS = ['src/conversation-parts.ts'];
 /** Languages besides English: each its own module (dist/locales/<tag>.js), added by a page that wants it. */
 const LOCALES = ['fr'];
 
@@ -101,6 +105,9 @@ for (const [path, output] of Object.entries(result.metafile.outputs)) {
 
 const plan = chunkPlan(files, { entry: `${ENTRY}.js`, plainText: PLAIN_TEXT_CHUNKS.map((path) => join(here, path)) });
 printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.' });
+if (plan.firstLoad.gzip > FIRST_LOAD_TARGET) {
+  console.log(`first load: ${plan.firstLoad.gzip - FIRST_LOAD_TARGET} bytes over issue 18's target of ${FIRST_LOAD_TARGET} (enforced: ${FIRST_LOAD_BUDGET})`);
+}
 const over = checkBudgets(plan, { firstLoad: FIRST_LOAD_BUDGET, plainText: PLAIN_TEXT_BUDGET });
 if (over.length > 0) {
   for (const line of over) console.error(`build: ${line}`);

@@ -3,7 +3,7 @@ import { ContextProvider } from '@lit/context';
 import type { Attachment, Context, Item, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from './adapter/adapter.js';
 import { adapterContext } from './adapter/adapter-context.js';
-import { ConversationController } from './conversation/conversation-controller.js';
+import type { ConversationController } from './conversation/conversation-controller.js';
 import { rememberedSessionId } from './conversation/session-id.js';
 import { TriggerGate, type TriggerPriority } from './conversation/trigger-gate.js';
 import { DraftController } from './draft/draft-controller.js';
@@ -15,7 +15,8 @@ import { StringsProvider } from './i18n/strings-context.js';
 import type { AgentChatStrings } from './i18n/strings.js';
 import { DEFAULT_HIDE_AFTER_MS } from './layout/ephemeral-state.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
-import { ToolCatalogProvider } from './steps/tool-catalog.js';
+import type { ToolCatalogProvider } from './steps/tool-catalog.js';
+import { conversationModule, loadConversation, loadEphemeralFrame } from './load-conversation.js';
 import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
 import { tokens } from './styles/tokens.js';
 
@@ -231,12 +232,20 @@ export class AgentChat extends LitElement {
   /** @internal The viewport is narrower than `breakpoint`: floating and docked show as a drawer. */
   declare narrow: boolean;
 
-  private readonly conversation = new ConversationController(this, () => this.#texts.value);
+  /**
+   * The conversation, once its chunk has loaded and the element needs it (it shows a conversation, or the host
+   * started a run): until then a closed launcher has made no request and loaded no more than the shell.
+   */
+  private conversation: ConversationController | undefined;
+  #catalog: ToolCatalogProvider | undefined;
+  /** The ephemeral frame's chunk, while it loads. */
+  #ephemeral: Promise<void> | undefined;
+  /** Set when the conversation is first needed; resolves when it is in place. */
+  #attaching: Promise<ConversationController> | undefined;
   readonly #draft = new DraftController(this);
   readonly #adapterProvider = new ContextProvider(this, { context: adapterContext, initialValue: {} });
   readonly #triggers = new TriggerGate();
   readonly #texts = new StringsProvider(this);
-  readonly #catalog = new ToolCatalogProvider(this);
   /** How many replies had arrived when the panel closed: the rest are unread. */
   #receivedAtClose = 0;
   #openByDefault = false;
@@ -275,17 +284,17 @@ export class AgentChat extends LitElement {
   /** The session in use: the `session` attribute, or the remembered one. */
   get sessionId(): string {
     this.#configure();
-    return this.conversation.state.sessionId;
+    return this.conversation?.state.sessionId ?? this.#session();
   }
 
-  /** The conversation so far, as the server stores it. */
+  /** The conversation so far, as the server stores it (empty until the conversation has loaded). */
   get turns(): readonly Turn[] {
-    return this.conversation.state.turns;
+    return this.conversation?.state.turns ?? [];
   }
 
   /** A reply is streaming. */
   get running(): boolean {
-    return this.conversation.state.running;
+    return this.conversation?.state.running ?? false;
   }
 
   /** What is on screen now. */
@@ -308,25 +317,22 @@ export class AgentChat extends LitElement {
    * finished (or failed, or was stopped).
    */
   send(text: string, options: MessageOptions = {}): Promise<void> {
-    this.#configure();
-    return this.conversation.send(text, options);
+    return this.#withConversation((conversation) => conversation.send(text, options));
   }
 
   /** Stop the reply in flight, here and on the server. Resolves when it has stopped. */
   stop(): Promise<void> {
-    return this.conversation.stop();
+    return this.conversation?.stop() ?? Promise.resolve();
   }
 
   /** Forget the conversation, here and on the server. */
   clear(): Promise<void> {
-    this.#configure();
-    return this.conversation.clear();
+    return this.#withConversation((conversation) => conversation.clear());
   }
 
   /** Restore the host's state from before the last turn that changed it. */
   undo(): Promise<void> {
-    this.#configure();
-    return this.conversation.undo();
+    return this.#withConversation((conversation) => conversation.undo());
   }
 
   /** Open the panel (floating, drawer), expand it (docked), or show the output (ephemeral). */
@@ -373,8 +379,7 @@ export class AgentChat extends LitElement {
     if (!admitted) return false;
     const text = options.text ?? (payload === undefined ? name : `${name}: ${JSON.stringify(payload)}`);
     const context: Context = { trigger: { name, payload } };
-    this.#configure();
-    void this.conversation.send(text, { trigger: name, context, urgent: priority === 'high' });
+    void this.#withConversation((conversation) => conversation.send(text, { trigger: name, context, urgent: priority === 'high' }));
     return true;
   }
 
@@ -386,22 +391,102 @@ export class AgentChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('endpoint') || changed.has('session')) this.#configure();
     if (changed.has('adapter')) {
-      this.conversation.adapter = this.adapter ?? {};
+      if (this.conversation) this.conversation.adapter = this.adapter ?? {};
       this.#adapterProvider.setValue(this.adapter ?? {});
     }
     // After the adapter, so the request carries its headers; a new adapter retries a catalog that failed.
-    if (changed.has('endpoint') || changed.has('adapter')) this.#catalog.load(this.endpoint ?? '', () => this.conversation.tools());
+    if (changed.has('endpoint') || changed.has('adapter')) this.#loadCatalog();
     if (changed.has('locale') || changed.has('strings')) this.#texts.update(this.locale, this.strings);
     if (changed.has('breakpoint')) this.#onWindowResize();
     if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#restoreOpen();
-    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.conversation.state.received;
+    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.conversation?.state.received ?? 0;
+    // A conversation on screen needs its chunk: at once if the page has it, else once the shell has painted.
+    if (this.frame === 'ephemeral' && !customElements.get('agent-chat-ephemeral-frame')) {
+      this.#ephemeral ??= loadEphemeralFrame().then(
+        () => this.requestUpdate(),
+        (error: unknown) => {
+          this.#ephemeral = undefined;
+          console.error('[agent-chat] the ephemeral frame could not load:', error);
+        },
+      );
+    }
+    // The first paint waits for nothing; a panel opened later loads at once.
+    if (this.#showsConversation()) void this.#conversation(!this.hasUpdated);
+  }
+
+  /**
+   * What `updateComplete` waits for: the render, and the conversation's (and the ephemeral frame's) chunk when it
+   * is on its way, so a host that awaits it finds the list and the composer rendered, as before the split.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    await this.#ephemeral;
+    if (!this.#attaching) return done;
+    await this.#attaching.catch(() => undefined);
+    return super.getUpdateComplete();
+  }
+
+  /** The conversation is visible: inline, docked and expanded, or an open panel. Ephemeral shows its input bar always. */
+  #showsConversation(): boolean {
+    const frame = this.frame;
+    return frame === 'inline' || frame === 'ephemeral' || (frame !== 'none' && this.opened);
+  }
+
+  /**
+   * The conversation, loading its chunk the first time. `idle`: the element only shows it, nobody is waiting,
+   * so the chunk is fetched after the shell has painted rather than competing with it.
+   */
+  #conversation(idle = false): Promise<ConversationController> {
+    this.#attaching ??= new Promise<void>((resolve) => {
+      if (conversationModule() || !idle) resolve();
+      else if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    })
+      .then(() => conversationModule() ?? loadConversation())
+      .then(
+        (module) => this.#attach(module),
+        (error: unknown) => {
+          // The chunk did not load (offline, a server that does not serve chunks/): said, and tried again next time.
+          this.#attaching = undefined;
+          console.error('[agent-chat] the conversation could not load:', error);
+          throw error;
+        },
+      );
+    return this.#attaching;
+  }
+
+  /** At once when the conversation is in place (as before the split: a send shows before the next frame), else after it loads. */
+  #withConversation(use: (conversation: ConversationController) => Promise<void>): Promise<void> {
+    this.#configure();
+    return this.conversation ? use(this.conversation) : this.#conversation().then(use);
+  }
+
+  #attach(module: NonNullable<ReturnType<typeof conversationModule>>): ConversationController {
+    if (this.conversation) return this.conversation;
+    const conversation = new module.ConversationController(this, () => this.#texts.value);
+    conversation.adapter = this.adapter ?? {};
+    this.conversation = conversation;
+    this.#catalog = new module.ToolCatalogProvider(this);
+    this.#configure();
+    this.#loadCatalog();
+    this.requestUpdate();
+    return conversation;
+  }
+
+  #loadCatalog(): void {
+    const conversation = this.conversation;
+    if (conversation) this.#catalog?.load(this.endpoint ?? '', () => conversation.tools());
+  }
+
+  /** The session to talk about: the `session` attribute, or the one remembered for the endpoint. */
+  #session(): string {
+    const endpoint = this.endpoint ?? '';
+    return this.session || (endpoint ? rememberedSessionId(endpoint) : '');
   }
 
   /** Sync, so send() right after creating the element (before its first render) talks to the right session. */
   #configure(): void {
-    const endpoint = this.endpoint ?? '';
-    const sessionId = this.session || (endpoint ? rememberedSessionId(endpoint) : '');
-    this.conversation.configure(endpoint, sessionId);
+    this.conversation?.configure(this.endpoint ?? '', this.#session());
   }
 
   get #frameKey(): string {
@@ -482,8 +567,8 @@ export class AgentChat extends LitElement {
   protected override render() {
     const frame = this.frame;
     if (frame === 'none') return nothing;
-    const state = this.conversation.state;
-    const unread = this.opened ? 0 : Math.max(0, state.received - this.#receivedAtClose);
+    const received = this.conversation?.state.received ?? 0;
+    const unread = this.opened ? 0 : Math.max(0, received - this.#receivedAtClose);
     const t = this.#texts.value;
     const heading = this.heading ?? t.panelTitle;
     // The host's slotted content goes on down into the part that shows it (a slot assigned to a slot). The
@@ -500,10 +585,12 @@ export class AgentChat extends LitElement {
       ><slot name="footer" slot="footer"></slot
     ></agent-chat-composer>`;
     // Only frames have a header; inline has none, so it gets no header-actions slot.
-    const framed = html`${messages}${composer}<slot name="header-actions" slot="header-actions"></slot>`;
+    // Until the conversation has loaded, the frames paint empty around where it will be.
+    const content = this.conversation ? html`${messages}${composer}` : nothing;
+    const framed = html`${content}<slot name="header-actions" slot="header-actions"></slot>`;
     switch (frame) {
       case 'inline':
-        return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${messages}${composer}</div>`;
+        return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
       case 'floating':
         return html`<agent-chat-floating-frame
           exportparts=${FRAME_PARTS}
@@ -537,6 +624,9 @@ export class AgentChat extends LitElement {
           >${framed}</agent-chat-drawer-frame
         >`;
       case 'ephemeral':
+        // Its own chunk (load-conversation.ts), drawn only after the conversation, so that its context
+        // consumer finds the conversation's provider when it connects.
+        if (!this.conversation || !customElements.get('agent-chat-ephemeral-frame')) return nothing;
         return html`<agent-chat-ephemeral-frame
           exportparts=${FRAME_PARTS}
           .open=${this.opened}

@@ -2,7 +2,7 @@
 // edit form and word diff, the final answer card, the Undo bar). The script-tag bundle loads this file on first
 // use, beside itself (dist/chunks/); through the module entry a bundler splits it the same way. load-cards.ts
 // is the one place that imports it.
-import { define } from './define-turn-parts.js';
+import { define } from './define-element.js';
 import { SchemaForm } from './forms/schema-form.js';
 import { AnswerCard } from './parts/answer-card.js';
 import { ConfirmCard } from './parts/confirm-card.js';

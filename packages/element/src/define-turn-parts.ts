@@ -1,17 +1,26 @@
+import { define } from './define-element.js';
 import { AgentTurn } from './parts/agent-turn.js';
+import { ItemChips } from './parts/item-chips.js';
+import { MessageBubble } from './parts/message-bubble.js';
+import { NoticeLine } from './parts/notice-line.js';
 import { ReplyAnnouncer } from './parts/reply-announcer.js';
+import { ThinkingBlock } from './parts/thinking-block.js';
+import { ToolChip } from './parts/tool-chip.js';
 
 /**
- * Register the parts an agent turn is drawn with (the chips, bubbles and notices are registered with the shell).
+ * Register the parts an agent turn is drawn with: its bubbles, thinking blocks, chips and notices, leaves first.
  * The cards (confirmation, answer, Undo) are not among them: a turn loads them when it first needs one
  * (load-cards.ts), so a plain text conversation never downloads them.
  */
 export function defineTurnParts(): void {
+  define('agent-chat-message', MessageBubble);
+  define('agent-chat-thinking', ThinkingBlock);
+  define('agent-chat-tool-chip', ToolChip);
+  define('agent-chat-notice', NoticeLine);
+  define('agent-chat-item-chips', ItemChips);
   define('agent-chat-turn', AgentTurn);
   define('agent-chat-reply-announcer', ReplyAnnouncer);
 }
 
-/** Guarded, so a page that loads the element twice (a script tag and a bundle) keeps the first definition. */
-export function define(name: string, constructor: CustomElementConstructor): void {
-  if (!customElements.get(name)) customElements.define(name, constructor);
-}
+// Kept here too for what imported it from this file; the shell imports define-element.ts, which brings no turn.
+export { define };

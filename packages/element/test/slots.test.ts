@@ -54,8 +54,9 @@ function painted(text: Node): boolean {
 async function settle(el: AgentChat): Promise<void> {
   await el.updateComplete;
   await frameOf(el)?.updateComplete;
-  await messageList(el).updateComplete;
-  await composer(el).updateComplete;
+  // A closed floating panel has no list nor composer yet: the conversation loads when it opens.
+  await el.shadowRoot?.querySelector('agent-chat-message-list')?.updateComplete;
+  await el.shadowRoot?.querySelector('agent-chat-composer')?.updateComplete;
 }
 
 async function chatWithSlots(mode: LayoutMode): Promise<AgentChat> {

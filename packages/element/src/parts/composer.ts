@@ -1,16 +1,9 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, adoptStyles, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
-import { LISTBOX_ID, optionId, suggestionList, suggestionStyles } from '../composer/suggestion-list.js';
-import {
-  commandSuggestions,
-  itemLabel,
-  mentionSuggestions,
-  toMentionGroups,
-  type Suggestion,
-  type SuggestionGroup,
-} from '../composer/suggestions.js';
+import { autocomplete, loadAutocomplete } from '../composer/load-autocomplete.js';
+import type { Suggestion, SuggestionGroup } from '../composer/suggestions.js';
 import { conversationContext } from '../conversation/conversation-context.js';
 import { draftContext } from '../draft/draft-context.js';
 import type { ItemRemoveEvent } from './item-chips.js';
@@ -55,6 +48,8 @@ export class Composer extends LitElement {
   /** The token the user closed the list for with Escape: it stays closed while they type on in it. */
   #dismissed: string | undefined;
   #lookup = 0;
+  /** The autocomplete chunk's styles are adopted into this shadow root (once, when the first list opens). */
+  #listStyled = false;
 
   constructor() {
     super();
@@ -95,7 +90,9 @@ export class Composer extends LitElement {
     const running = state?.running ?? false;
     const stopping = state?.stopping ?? false;
     const text = draft?.text ?? '';
-    const menu = this.menu;
+    // A menu is only ever set once the autocomplete chunk has loaded.
+    const list = autocomplete();
+    const menu = list && this.menu;
     const count = menu ? optionCount(menu) : 0;
     // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
     // tied to it by aria-autocomplete, aria-controls and aria-activedescendant, which a textbox supports.
@@ -115,14 +112,14 @@ export class Composer extends LitElement {
       ></agent-chat-item-chips>
       <form @submit=${this.#onSubmit}>
         <div class="field">
-          ${menu ? suggestionList(menu.groups, menu.active, menu.note, (option) => this.#pick(option), t.suggestions) : nothing}
+          ${list && menu ? list.suggestionList(menu.groups, menu.active, menu.note, (option) => this.#pick(option), t.suggestions) : nothing}
           <textarea
             part="input"
             rows="1"
             aria-label=${t.composerLabel}
             aria-autocomplete="list"
-            aria-controls=${menu ? LISTBOX_ID : nothing}
-            aria-activedescendant=${menu && count > 0 ? optionId(menu.active) : nothing}
+            aria-controls=${menu ? list.LISTBOX_ID : nothing}
+            aria-activedescendant=${menu && count > 0 ? list.optionId(menu.active) : nothing}
             placeholder=${this.placeholder ?? t.composerPlaceholder}
             ?disabled=${this.locked && running}
             @input=${this.#onInput}
@@ -184,7 +181,7 @@ export class Composer extends LitElement {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
         this.menu = { ...menu, active: (menu.active + step + count) % count };
-        this.updateComplete.then(() => this.renderRoot.querySelector(`#${optionId(this.menu?.active ?? 0)}`)?.scrollIntoView({ block: 'nearest' }));
+        this.updateComplete.then(() => this.renderRoot.querySelector(`#${autocomplete()!.optionId(this.menu?.active ?? 0)}`)?.scrollIntoView({ block: 'nearest' }));
         return;
       }
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count > 0) {
@@ -234,21 +231,31 @@ export class Composer extends LitElement {
       return;
     }
     const ask = ++this.#lookup;
+    const t = this.#strings.value;
+    const fail = (template: string) => (error: unknown) =>
+      show([], format(template, { message: error instanceof Error ? error.message : String(error) }));
     const show = (groups: SuggestionGroup[], note?: string) => {
       if (ask !== this.#lookup) return;
       const same = this.menu?.token.start === token.start && this.menu.token.kind === token.kind;
       const count = groups.reduce((sum, group) => sum + group.options.length, 0);
       this.menu = { token, groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note };
     };
-    const t = this.#strings.value;
-    const fail = (template: string) => (error: unknown) =>
-      show([], format(template, { message: error instanceof Error ? error.message : String(error) }));
 
+    const list = autocomplete();
+    if (!list) {
+      // The first token typed on this page: the list's chunk first, then this same lookup (unless the user moved on).
+      loadAutocomplete().then(() => ask === this.#lookup && this.#updateMenu(), fail(t.commandsUnavailable));
+      return;
+    }
+    if (!this.#listStyled) {
+      this.#listStyled = true;
+      adoptStyles(this.renderRoot as ShadowRoot, [...Composer.elementStyles, list.suggestionStyles]);
+    }
     if (token.kind === 'command') {
       const state = this.#conversation.value;
       if (!state) return;
       state.commands().then((commands) => {
-        const groups = commandSuggestions(commands, token.query);
+        const groups = list.commandSuggestions(commands, token.query);
         // Nothing to suggest (a path like "/usr", or a server without commands): no list in the way.
         if (groups.length) show(groups);
         else if (ask === this.#lookup) this.menu = undefined;
@@ -263,7 +270,7 @@ export class Composer extends LitElement {
     Promise.resolve()
       .then(() => adapter.mentionables!(token.query))
       .then((groups) => {
-        const found = mentionSuggestions(toMentionGroups(groups), token.query);
+        const found = list.mentionSuggestions(list.toMentionGroups(groups), token.query);
         show(found, found.length ? undefined : format(t.noMatch, { query: `@${token.query}` }));
       }, fail(t.mentionsUnavailable));
   };
@@ -279,7 +286,7 @@ export class Composer extends LitElement {
     if (option.kind === 'command') {
       replacement = `/${option.command.name} `;
     } else {
-      replacement = `@${itemLabel(option.item)} `;
+      replacement = `@${autocomplete()!.itemLabel(option.item)} `;
       draft.addReference(option.item);
     }
     const next = replaceToken(textarea.value, token, replacement);
@@ -292,7 +299,6 @@ export class Composer extends LitElement {
 
   static override styles = [
     tokens,
-    suggestionStyles,
     css`
       :host {
         display: block;

@@ -1,0 +1,5 @@
+// The autocomplete chunk's entry: the `/` command and `@` mention list, loaded the first time the user types a
+// token (load-autocomplete.ts). A conversation where nobody types `/` or `@` never downloads it. Loaded on the
+// token rather than when the adapter offers mentionables: every chat has `/` commands, so the offer says nothing.
+export { LISTBOX_ID, optionId, suggestionList, suggestionStyles } from './suggestion-list.js';
+export { commandSuggestions, itemLabel, mentionSuggestions, toMentionGroups } from './suggestions.js';

@@ -1,0 +1,79 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, textarea } from './support/dom.js';
+import { waitFor } from './support/wait.js';
+
+// Issue 18: a page pays for what it shows. This file's page starts with nothing but the shell loaded, so its
+// first test sees the chunks arrive one feature at a time (the resource entries are the page's own fetches).
+
+/** Whether the page has fetched a module whose path holds `name` (the source module here, its chunk in dist/). */
+function fetched(name: string): boolean {
+  return performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.includes(name));
+}
+
+/** Until the browser has painted and gone idle: what a closed launcher would load at idle, it has by then. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve())));
+}
+
+function badge(el: AgentChat): string | undefined {
+  const frame = el.shadowRoot!.querySelector('agent-chat-floating-frame')!;
+  const launcher = frame.shadowRoot!.querySelector('agent-chat-launcher')!;
+  return launcher.shadowRoot!.querySelector('[part~="badge"]')?.textContent?.trim();
+}
+
+describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
+  it('a closed launcher loads the shell and asks nothing; a host run loads the conversation and shows unread; @ loads the autocomplete', async () => {
+    const tag = uniqueSession('lazy');
+    const session = uniqueSession('lazy');
+    const endpoint = await scenario('echo');
+    const el = await fixture<AgentChat>(html`<agent-chat
+      mode="floating"
+      endpoint=${endpoint}
+      session=${session}
+      storage-key=${tag}
+      .adapter=${{ headers: () => ({ 'x-test-tag': tag }) }}
+    ></agent-chat>`);
+    await el.updateComplete;
+    await idle();
+    await idle();
+
+    expect(el.frame).to.equal('floating');
+    expect(el.opened).to.equal(false);
+    expect(fetched('conversation-parts'), 'the conversation chunk, while closed').to.equal(false);
+    expect(fetched('autocomplete'), 'the autocomplete chunk, while closed').to.equal(false);
+    expect(el.shadowRoot!.querySelector('agent-chat-message-list'), 'no list while closed').to.equal(null);
+    expect(await taggedRequests(tag), 'requests made by a closed widget').to.deep.equal([]);
+
+    // The host starts a run on the closed widget: the conversation loads, the history and the message go out,
+    // and the reply counts as unread on the launcher.
+    await el.send('hello while closed');
+    expect(fetched('conversation-parts'), 'the conversation chunk, after send()').to.equal(true);
+    const seen = (await taggedRequests(tag)).map((request) => `${request.method} ${request.path}`);
+    expect(seen).to.include.members([`GET /api/echo/sessions/${session}`, `POST /api/echo/sessions/${session}/messages`]);
+    await el.updateComplete;
+    await waitFor(() => badge(el) === '1', { message: 'the unread badge for the host’s run' });
+    expect(el.turns.length).to.be.greaterThan(1);
+
+    el.open();
+    await el.updateComplete;
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply, shown on open' });
+    expect(fetched('autocomplete'), 'the autocomplete chunk, before any @').to.equal(false);
+    expect(fetched('cards'), 'the cards chunk, in a plain text conversation').to.equal(false);
+
+    textarea(el).focus();
+    await sendKeys({ type: '@' });
+    await waitFor(() => fetched('autocomplete'), { message: 'the autocomplete chunk, on the first @' });
+  });
+
+  it('an inline element loads the conversation on its own, with no call from the host', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${await scenario('echo')} session=${uniqueSession('lazy-inline')}></agent-chat>`);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('agent-chat-composer'), 'the composer, inline').to.not.equal(null);
+    await el.send('hi');
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply' });
+  });
+});
