@@ -1,7 +1,9 @@
 // What one turn costs as the history grows (issue #17): a 2-step turn (a tool call, then the reply) over real HTTP,
 // with 10, 500 and 2,000 turns already stored, for each store. Two figures: the whole request (ms), and the time
-// spent inside the store (load + every write of the turn), which must not grow with the history.
-// Run: `npm run bench` (or `node --import tsx packages/server/bench/history-bench.ts`). Figures: docs/benchmarks.md.
+// spent inside the store (load + every write of the turn), which must not grow with the history. The Redis rows use
+// a private redis-server on a free loopback port (as the tests do), and are skipped, with a line saying so, without one.
+// Run: `npm run bench` (or `node --conditions=agent-chat-source --import tsx packages/server/bench/history-bench.ts`).
+// Figures: docs/benchmarks.md.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +11,10 @@ import type { Turn } from '@agent-chat/protocol';
 import { z } from 'zod';
 import { fileStore } from '../src/file-store.js';
 import { createAgentChat, defineTool, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
+import { redisStore } from '../src/redis.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { serveApp } from '../src/testing/serve-app.js';
+import { redisServerPath, startRedisServer, type RedisServer } from '../test/support/redis-server.js';
 
 const SIZES = [10, 500, 2_000];
 const TURNS_MEASURED = 15;
@@ -94,6 +98,38 @@ async function measure(name: string, makeStore: () => Promise<{ store: SessionSt
   return rows;
 }
 
+/**
+ * The store alone, with no server around it: a turn's worth of calls (one load, then five appends, as a 2-step turn
+ * writes), so that nothing else the turn does (in the HTTP figures above, work that waits its turn on the event loop
+ * while the store waits on I/O) is counted as the store's.
+ */
+async function measureAlone(name: string, makeStore: () => Promise<{ store: SessionStore; close(): Promise<void> }>) {
+  const rows = [];
+  for (const size of SIZES) {
+    const { store, close } = await makeStore();
+    try {
+      await seed(store, 'alone', size);
+      const times: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const start = performance.now();
+        let { version } = (await store.load('alone'))!;
+        for (let w = 0; w < 5; w++) {
+          version = await store.write('alone', version, {
+            append: [{ id: `b${i}-${w}`, createdAt: i, type: 'assistant_text', text: `Step ${w}: ${'the quarter went well. '.repeat(13)}` }],
+          });
+        }
+        times.push(performance.now() - start);
+      }
+      rows.push({ store: name, 'stored turns': size, 'load + 5 appends ms (median)': +median(times.slice(10)).toFixed(3) });
+    } finally {
+      await close();
+    }
+  }
+  const base = rows[0]!['load + 5 appends ms (median)'];
+  for (const row of rows) Object.assign(row, { '÷ at 10': +(row['load + 5 appends ms (median)'] / base).toFixed(2) });
+  return rows;
+}
+
 const stores: [string, () => Promise<{ store: SessionStore; close(): Promise<void> }>][] = [
   ['memoryStore', async () => ({ store: memoryStore(), close: async () => {} })],
   [
@@ -105,7 +141,32 @@ const stores: [string, () => Promise<{ store: SessionStore; close(): Promise<voi
   ],
 ];
 
+// One redis-server for every Redis row, each size under its own key prefix.
+let redis: RedisServer | undefined;
+if (redisServerPath) {
+  redis = await startRedisServer();
+  let run = 0;
+  const onRedis = (cacheSessions?: number) => async () => {
+    const store = redisStore({ url: redis!.url, prefix: `bench-${run++}:`, ...(cacheSessions !== undefined && { cacheSessions }) });
+    return { store, close: () => store.close() };
+  };
+  // Cached: this instance reads only what changed since its last load (nothing, when it wrote the turn itself).
+  stores.push(['redisStore', onRedis()]);
+  // No cache: every load reads the whole session, as an instance that has never seen it does.
+  stores.push(['redisStore, cacheSessions: 0', onRedis(0)]);
+} else {
+  console.log('history-bench: no redis-server (see the find-redis line above): the redisStore rows are skipped');
+}
+
 console.log(`\nserver: one 2-step turn (tool call, then reply) with a growing stored history; ${TURNS_MEASURED} turns measured per size`);
 const table = [];
-for (const [name, make] of stores) table.push(...(await measure(name, make)));
+const alone = [];
+try {
+  for (const [name, make] of stores) table.push(...(await measure(name, make)));
+  for (const [name, make] of stores) alone.push(...(await measureAlone(name, make)));
+} finally {
+  await redis?.stop();
+}
 console.table(table);
+console.log(`\nthe store alone: one load and five appends (a 2-step turn's calls), no server; median of 90 after 10 warm-up`);
+console.table(alone);
