@@ -8,6 +8,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 const benches = [
   ['element: streaming markdown in Chromium', [join(root, 'packages/element/bench/markdown-bench.mjs')]],
+  ['element: <agent-chat> beside deep-chat in Chromium', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/element/bench/widgets-bench.ts')]],
   ['server: streaming and runs over HTTP', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
   ['server: turn cost as the stored history grows', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/history-bench.ts')]],
 ];

@@ -1,0 +1,233 @@
+// <agent-chat> beside deep-chat 2.4.2 in one headless Chromium run (issue #18, point 5): long histories, turn cost as a
+// conversation grows, streaming, long tasks and first-paint bytes, median of 5 runs each, printed with the ratio
+// to deep-chat and the issue's target. It builds the element first (`node packages/element/build.mjs`) and measures
+// dist/agent-chat.js with its chunks, as a host serves them; `--no-build` measures dist/ as it is.
+// Run: `npm run bench`, or `node --conditions=agent-chat-source --import tsx packages/element/bench/widgets-bench.ts`.
+// Figures: docs/benchmarks.md ("The element beside deep-chat"). BENCH_SAMPLES=1 for a quick look.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/find-chromium.mjs';
+import { historyMessages, lastHistoryMarker } from './widgets-replies.js';
+import { fileFor, startBenchServer } from './widgets-server.js';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
+const HISTORY = 1_000;
+const TURNS = 50;
+const N = 10_000;
+const WIDGETS = ['agent-chat', 'deep-chat'] as const;
+type Widget = (typeof WIDGETS)[number];
+
+// The element as its source now stands, unless `--no-build` (measure dist/ as it is).
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('../build.mjs', import.meta.url))], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('widgets-bench: node packages/element/build.mjs failed');
+}
+if (!existsSync(fileFor('/element/agent-chat.js')!)) throw new Error('widgets-bench: build the element first (node packages/element/build.mjs)');
+if (!existsSync(fileFor('/deep-chat/deepChat.bundle.js')!)) throw new Error('widgets-bench: deep-chat is not installed (npm install)');
+
+const server = await startBenchServer();
+const browser: Browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+
+interface Tab {
+  page: Page;
+  cdp: CDPSession;
+  metric(name: 'TaskDuration' | 'JSHeapUsedSize'): Promise<number>;
+  /** Main-thread ms (the renderer's TaskDuration) spent while `work` runs. */
+  taskMs(work: () => Promise<unknown>): Promise<number>;
+  heapAfterGc(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function openTab(widget: Widget): Promise<Tab> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.goto(`${server.url}/page/${widget}`);
+  await page.evaluate(() => (window as unknown as { bench: { ready: Promise<void> } }).bench.ready);
+  const metric = async (name: string) => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((entry) => entry.name === name)!.value;
+  };
+  return {
+    page,
+    cdp,
+    metric,
+    async taskMs(work) {
+      const before = await metric('TaskDuration');
+      await work();
+      return ((await metric('TaskDuration')) - before) * 1000;
+    },
+    async heapAfterGc() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return metric('JSHeapUsedSize');
+    },
+    close: () => context.close(),
+  };
+}
+
+type Bench = {
+  mount(options: object): Promise<{ ms: number; checkMs: number }>;
+  send(text: string): Promise<void>;
+  nodes(): number;
+  startLongTasks(): void;
+  stopLongTasks(): number;
+};
+const call = <T>(page: Page, fn: (bench: Bench, arg: any) => T | Promise<T>, arg?: unknown): Promise<T> =>
+  page.evaluate(([source, value]) => new Function('bench', 'arg', `return (${source})(bench, arg)`)((window as any).bench, value), [fn.toString(), arg] as const) as Promise<T>;
+
+const sends = (page: Page, text: string) => call(page, (bench, value) => bench.send(value), text);
+let sessions = 0;
+
+/** 1,000-message history: first paint, longest task, heap, nodes; then a 10 KB reply streamed into it. */
+async function historyRun(widget: Widget) {
+  const session = `history-${sessions++}`;
+  await server.seed(session, HISTORY);
+  const tab = await openTab(widget);
+  try {
+    const baseHeap = await tab.heapAfterGc();
+    await call(tab.page, (bench) => bench.startLongTasks());
+    const history = widget === 'deep-chat' ? historyMessages(HISTORY) : undefined;
+    const { ms } = await call(tab.page, (bench, options) => bench.mount(options), { session, history, marker: lastHistoryMarker(HISTORY) });
+    const longest = await call(tab.page, (bench) => bench.stopLongTasks());
+    const heap = (await tab.heapAfterGc()) - baseHeap;
+    const nodes = await call(tab.page, (bench) => bench.nodes());
+    const streamMs = await tab.taskMs(() => sends(tab.page, `stream:${N}`));
+    return { paintMs: ms, longest, heapMB: heap / 1e6, nodes, heapPerMessageKB: heap / HISTORY / 1e3, streamIntoHistoryMs: streamMs };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** An empty conversation: N and 2N characters streamed, N rendered once, 50 KB at once (longest task). */
+async function streamingRun(widget: Widget) {
+  const tab = await openTab(widget);
+  try {
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `empty-${sessions++}` });
+    const streamN = await tab.taskMs(() => sends(tab.page, `stream:${N}`));
+    const stream2N = await tab.taskMs(() => sends(tab.page, `stream:${2 * N}`));
+    const onceN = await tab.taskMs(() => sends(tab.page, `once:${N}`));
+    await call(tab.page, (bench) => bench.startLongTasks());
+    await sends(tab.page, 'once:50000');
+    const longest50k = await call(tab.page, (bench) => bench.stopLongTasks());
+    return { streamN, stream2N, onceN, longest50k };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** 50 short turns; main-thread ms of each. */
+async function turnsRun(widget: Widget) {
+  const tab = await openTab(widget);
+  try {
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `turns-${sessions++}` });
+    const perTurn: number[] = [];
+    for (let turn = 1; turn <= TURNS; turn++) perTurn.push(await tab.taskMs(() => sends(tab.page, `Question ${turn}: how much revenue?`)));
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    return { early: mean(perTurn.slice(0, 5)), late: mean(perTurn.slice(-5)) };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** gzip -9 bytes of the widget's own files fetched before its first paint (empty conversation; ours also floating). */
+async function firstPaintBytes(widget: Widget, mode?: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith('/element/') && !path.startsWith('/deep-chat/')) return;
+    bodies.set(path, request.response().then((response) => response!.body()));
+  });
+  try {
+    await page.goto(`${server.url}/page/${widget}`);
+    await call(page, (bench, options) => bench.mount(options), { session: `paint-${sessions++}`, mode });
+    // What was fetched by the painted frame; the bodies are read afterwards, as they were served.
+    const loaded = [...bodies];
+    let bytes = 0;
+    for (const [, body] of loaded) bytes += gzipSync(await body, { level: 9 }).length;
+    return { bytes, files: loaded.map(([path]) => path) };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function samples<T extends Record<string, number>>(label: string, run: (widget: Widget) => Promise<T>) {
+  const all: Record<Widget, T[]> = { 'agent-chat': [], 'deep-chat': [] };
+  // Alternating the widgets spreads any drift of a shared machine over both.
+  for (let i = 0; i < SAMPLES; i++) {
+    for (const widget of WIDGETS) {
+      const start = performance.now();
+      all[widget].push(await run(widget));
+      console.error(`  ${label} ${widget} #${i + 1}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    }
+  }
+  const of = (widget: Widget, key: keyof T) => median(all[widget].map((sample) => sample[key]!));
+  return of;
+}
+
+const started = performance.now();
+try {
+  const history = await samples('history', historyRun);
+  const streaming = await samples('streaming', async (widget) => {
+    const run = await streamingRun(widget);
+    return { ...run, exponent: Math.log2(run.stream2N / run.streamN), streamedPerOnce: run.streamN / run.onceN };
+  });
+  const turns = await samples('turns', async (widget) => {
+    const run = await turnsRun(widget);
+    return { ...run, growth: run.late / run.early };
+  });
+  const paint = { ours: await firstPaintBytes('agent-chat', 'floating'), oursInline: await firstPaintBytes('agent-chat'), theirs: await firstPaintBytes('deep-chat') };
+
+  const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const task = (value: number) => (value === 0 ? '< 50 ms (none)' : `${fixed(value)} ms`);
+  const ratio = (ours: number, theirs: number) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : '—');
+  const both = (of: (widget: Widget, key: any) => number, key: string) => [of('agent-chat', key), of('deep-chat', key)] as const;
+  const row = (metric: string, [ours, theirs]: readonly [number, number], show: (value: number) => string, target: string, shownRatio = ratio(ours, theirs)) => ({
+    metric,
+    'agent-chat': show(ours),
+    'deep-chat': show(theirs),
+    ratio: shownRatio,
+    target,
+  });
+  const intoHistory = (widget: Widget) => history(widget, 'streamIntoHistoryMs') / streaming(widget, 'streamN');
+  const table = [
+    row('1,000-message history: first paint', both(history, 'paintMs'), (v) => `${fixed(v)} ms`, '≤ 1.0× deep-chat'),
+    row('↳ JS heap', both(history, 'heapMB'), (v) => `${fixed(v, 1)} MB`, '≤ 1.5× deep-chat'),
+    row('↳ heap per message', both(history, 'heapPerMessageKB'), (v) => `${fixed(v, 1)} KB`, ''),
+    row('↳ DOM nodes (whole widget)', both(history, 'nodes'), (v) => fixed(v), ''),
+    row('↳ DOM nodes per message', both(history, 'nodes').map((v) => v / HISTORY) as unknown as [number, number], (v) => fixed(v, 1), '≤ 60 per off-screen message'),
+    row('↳ longest task while loading it', both(history, 'longest'), task, 'none > 50 ms'),
+    row(`task ms per turn, turns 1–5`, both(turns, 'early'), (v) => `${fixed(v, 1)} ms`, ''),
+    row(`task ms per turn, turns 46–50`, both(turns, 'late'), (v) => `${fixed(v, 1)} ms`, ''),
+    row('↳ turn 46–50 ÷ turn 1–5', both(turns, 'growth'), (v) => `${v.toFixed(2)}×`, '≤ 1.1×'),
+    row(`streaming ${N / 1000} KB: main-thread ms`, both(streaming, 'streamN'), (v) => `${fixed(v)} ms`, ''),
+    row(`streaming ${(2 * N) / 1000} KB: main-thread ms`, both(streaming, 'stream2N'), (v) => `${fixed(v)} ms`, ''),
+    row('↳ streaming exponent (2× text → 2^e × work)', both(streaming, 'exponent'), (v) => v.toFixed(2), '≤ 1.1'),
+    row(`streamed ÷ rendered once (${N / 1000} KB)`, both(streaming, 'streamedPerOnce'), (v) => `${v.toFixed(1)}×`, '≤ 4×'),
+    row('longest task, a 50 KB reply at once', both(streaming, 'longest50k'), task, 'none > 50 ms'),
+    row(`streaming ${N / 1000} KB into 1,000 messages ÷ into empty`, [intoHistory('agent-chat'), intoHistory('deep-chat')], (v) => `${v.toFixed(2)}×`, '≤ 1.2×'),
+    row('first-paint bytes (gzip -9), floating launcher', [paint.ours.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, '≤ 12 KB'),
+    row('first-paint bytes (gzip -9), inline', [paint.oursInline.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, ''),
+  ];
+  console.log(
+    `\n<agent-chat> beside deep-chat 2.4.2, median of ${SAMPLES} (Chromium ${browser.version()}; ${HISTORY} history messages, ` +
+      `replies in 20-character pieces, 8 per 16 ms; ${fixed((performance.now() - started) / 1000)} s)`,
+  );
+  console.table(table);
+  console.log(`before first paint: floating ${paint.ours.files.join(', ')}; inline ${paint.oursInline.files.join(', ')}; deep-chat ${paint.theirs.files.join(', ')}`);
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,138 @@
+// Runs in the bench page: loads one widget (?w=agent-chat or ?w=deep-chat), mounts it and drives it through the
+// same steps for both, and exposes them as window.bench for widgets-bench.ts. Plain JS: it is served as it is.
+const widget = new URL(import.meta.url).searchParams.get('w');
+const host = document.getElementById('host');
+
+const frames = (count) =>
+  new Promise((resolve) => {
+    // setTimeout after the last frame's callbacks runs once that frame has been painted.
+    const step = (left) => (left === 0 ? setTimeout(resolve, 0) : requestAnimationFrame(() => step(left - 1)));
+    step(count);
+  });
+
+/** Whether `needle` is in the text of `element`, its shadow root or any shadow root below. */
+function hasText(element, needle) {
+  const roots = [element, ...(element.shadowRoot ? [element.shadowRoot] : [])];
+  while (roots.length > 0) {
+    const root = roots.pop();
+    if (root.textContent?.includes(needle)) return true;
+    for (const child of root.querySelectorAll('*')) if (child.shadowRoot) roots.push(child.shadowRoot);
+  }
+  return false;
+}
+
+/** Whether an element in one of `element`'s shadow trees has a box on screen (the widget has drawn something). */
+function hasBox(element) {
+  const roots = element.shadowRoot ? [element.shadowRoot] : [];
+  while (roots.length > 0) {
+    for (const child of roots.pop().querySelectorAll('*')) {
+      if (child.shadowRoot) roots.push(child.shadowRoot);
+      else if (child.getBoundingClientRect().width > 0) return true;
+    }
+  }
+  return false;
+}
+
+/** Nodes (elements, text, comments) under `node`, shadow trees included. */
+function countNodes(node) {
+  let count = 1;
+  if (node.shadowRoot) count += countNodes(node.shadowRoot);
+  for (let child = node.firstChild; child; child = child.nextSibling) count += countNodes(child);
+  return count;
+}
+
+/** Resolves at the first painted frame in which `ready()` holds; the time spent checking is left out. */
+function paintedWhen(ready) {
+  const start = performance.now();
+  let checking = 0;
+  return new Promise((resolve) => {
+    const check = () => {
+      const before = performance.now();
+      const done = ready();
+      checking += performance.now() - before;
+      if (!done) return requestAnimationFrame(check);
+      setTimeout(() => resolve({ ms: performance.now() - start - checking, checkMs: checking }), 0);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+const widgets = {
+  'agent-chat': {
+    async load() {
+      await import('/element/agent-chat.js');
+      await customElements.whenDefined('agent-chat');
+    },
+    create({ session, mode, history }) {
+      const element = document.createElement('agent-chat');
+      element.setAttribute('endpoint', '/api/agent');
+      element.setAttribute('session', session);
+      if (mode) element.setAttribute('mode', mode);
+      element.style.height = '100%';
+      void history; // stored on the server as `session`; the element fetches it
+      return element;
+    },
+    send: (element, text) => element.send(text),
+  },
+  'deep-chat': {
+    async load() {
+      await import('/deep-chat/deepChat.bundle.js');
+      await customElements.whenDefined('deep-chat');
+    },
+    create({ history }) {
+      const element = document.createElement('deep-chat');
+      element.connect = { url: '/deep-chat-api', stream: true };
+      element.style.height = '100%';
+      element.style.width = '100%';
+      if (history) element.history = history.map(({ role, text }) => ({ role: role === 'user' ? 'user' : 'ai', text }));
+      element.onMessage = ({ message, isHistory }) => {
+        if (!isHistory && message.role === 'ai') element.benchReplied?.();
+      };
+      return element;
+    },
+    send(element, text) {
+      const replied = new Promise((resolve) => (element.benchReplied = resolve));
+      element.submitUserMessage({ text });
+      return replied;
+    },
+  },
+};
+
+const impl = widgets[widget];
+let element;
+let longest = 0;
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+});
+
+window.bench = {
+  ready: impl.load(),
+  /** Mounts the widget; resolves at the first painted frame showing `marker` (or any of its shadow DOM). */
+  async mount(options) {
+    await window.bench.ready;
+    element = impl.create(options);
+    const shown = options.marker
+      ? () => hasText(element, options.marker)
+      : () => hasBox(element);
+    const painted = paintedWhen(shown);
+    host.append(element);
+    const result = await painted;
+    await frames(2);
+    return result;
+  },
+  /** Sends `text` and resolves two painted frames after the reply has finished. */
+  async send(text) {
+    await impl.send(element, text);
+    await frames(2);
+  },
+  nodes: () => countNodes(element),
+  startLongTasks() {
+    longest = 0;
+    observer.observe({ type: 'longtask' });
+  },
+  stopLongTasks() {
+    for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+    observer.disconnect();
+    return longest;
+  },
+};
