@@ -56,6 +56,11 @@ export interface AgentChatOptions {
   events?: EventLog;
   /** A client that goes away stops its run. Default false: only Stop does, and the client can pick the run up again. */
   cancelOnDisconnect?: boolean;
+  /**
+   * A stream quiet for this long gets a comment line (so proxies keep it open), and one whose run nobody holds any
+   * more (its instance died) ends with `run_lost`. Default 15,000 ms.
+   */
+  streamHeartbeatMs?: number;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -69,6 +74,7 @@ export interface Runtime {
   runs: RunCoordinator;
   events: EventLog;
   cancelOnDisconnect: boolean;
+  streamHeartbeatMs: number;
   limits: Limits;
 }
 
@@ -112,6 +118,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     runs: options.coordinator ?? localRunCoordinator(),
     events: options.events ?? memoryEventLog(),
     cancelOnDisconnect: options.cancelOnDisconnect ?? false,
+    streamHeartbeatMs: options.streamHeartbeatMs ?? 15_000,
     limits,
   };
 }

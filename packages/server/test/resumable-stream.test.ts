@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineTool, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
+import { createAgentChat, defineTool, localRunCoordinator, scriptedModel, type AgentChatAppOptions, type RunCoordinator } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
@@ -162,5 +162,46 @@ describe('cancelOnDisconnect', () => {
     // Cut short: the reply in the history is only what had streamed.
     const reply = history.turns.find((turn) => turn.type === 'assistant_text');
     expect(reply && 'text' in reply ? reply.text.length : 0).toBeLessThan(LONG.length);
+  });
+});
+
+describe('a quiet stream', () => {
+  /** A tool that takes as long as the test wants: the run stays quiet meanwhile. */
+  let release: () => void = () => {};
+  const slow = defineTool({
+    name: 'slow',
+    description: 'Takes its time',
+    input: z.object({}),
+    execute: () => new Promise<string>((resolve) => (release = () => resolve('finally'))),
+  });
+  const quietModel = scriptedModel(({ turns }) =>
+    turns.some((turn) => turn.type === 'tool_result') ? [[{ text: 'Done.' }]] : [[{ tool: 'slow', input: {} }]],
+  );
+
+  it('gets a comment line while its run is quiet, and goes on to done', async () => {
+    const server = await serve({ model: quietModel, tools: [slow], streamHeartbeatMs: 60 });
+    const response = await as(server).send('heartbeat', { text: 'go' });
+    const reading = response.text();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    const raw = await reading;
+    expect(raw).toContain(': still running');
+    expect(raw).toContain('event: done');
+  });
+
+  it('ends with run_lost and done when nobody holds its run any more (the instance running it died)', async () => {
+    const local = localRunCoordinator();
+    let forgotten = false;
+    // What a dead instance's expired lock looks like to the others: no holder, and nothing more in the log.
+    const coordinator: RunCoordinator = { ...local, holder: async (sessionId) => (forgotten ? undefined : local.holder(sessionId)) };
+    const server = await serve({ model: quietModel, tools: [slow], streamHeartbeatMs: 50, coordinator });
+    const events = await readAgentEvents(await as(server).send('lost', { text: 'go' }), (event) => {
+      if (event.data.type === 'tool_call') forgotten = true;
+    });
+    expect(events.slice(-2).map((event) => event.data)).toEqual([
+      { type: 'error', message: expect.stringMatching(/run was lost/), code: 'run_lost' },
+      { type: 'done', stopReason: 'error', hasWrites: false, undoable: false },
+    ]);
+    release();
   });
 });
