@@ -14,7 +14,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const REPOSITORY_URL = 'https://github.com/agent-chat/agent-chat/';
 
 /** The docs whose samples must compile: the three users' docs, the two guides, the index and the READMEs. */
-const GUIDES = ['docs/README.md', 'docs/host-page.md', 'docs/adapter.md', 'docs/server.md', 'docs/custom-model.md', 'docs/custom-store.md'];
+const GUIDES = ['docs/README.md', 'docs/host-page.md', 'docs/adapter.md', 'docs/server.md', 'docs/custom-model.md', 'docs/custom-store.md', 'docs/security.md', 'docs/deploy.md'];
 const PACKAGE_READMES = ['packages/protocol/README.md', 'packages/server/README.md', 'packages/element/README.md'];
 const READMES = ['README.md', ...PACKAGE_READMES];
 
