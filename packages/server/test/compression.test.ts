@@ -60,3 +60,34 @@ describe('long conversations are compressed for the model', () => {
     expect(seen.filter((t) => t.type === 'user').map((t) => (t as { text: string }).text)).toEqual(['hi']);
   });
 });
+
+describe('a summary is made once per cut', () => {
+  it('calls summarize once for the steps of a turn, not once per model step', async () => {
+    const made: number[] = [];
+    const counting = await serveApp(
+      createAgentChat({
+        model,
+        tools: [lookup],
+        authorize: () => 'tester',
+        compression: {
+          maxTokens: 3000,
+          keepLastMessages: 2,
+          summarize: (turns) => {
+            made.push(turns.length);
+            return `summary of ${turns.length} turns`;
+          },
+        },
+      }),
+    );
+    try {
+      const client = sameBrowser(counting.url);
+      for (const text of ['one', 'two', 'three', 'four', 'five', 'six', 'seven']) await client.run('once', { text });
+      // Each turn has two model steps (the tool call, then the answer); the cut moves once per new message.
+      const steps = model.calls.length;
+      expect(steps).toBeGreaterThan(made.length);
+      expect(new Set(made).size).toBe(made.length);
+    } finally {
+      await counting.close();
+    }
+  });
+});

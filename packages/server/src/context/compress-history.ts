@@ -44,7 +44,7 @@ export async function compressHistory(turns: readonly Turn[], policy: Compressio
   const cut = userIndexes.at(-policy.keepLastMessages);
   if (cut === undefined || cut === 0) return turns;
   const older = turns.slice(0, cut);
-  const text = policy.summarize ? await policy.summarize(older) : extractiveSummary(older, policy.excerptChars);
+  const text = await summaryOf(older, policy);
   const summary: UserTurn = {
     type: 'user',
     id: `summary_${older.at(-1)!.id}`,
@@ -52,6 +52,27 @@ export async function compressHistory(turns: readonly Turn[], policy: Compressio
     text: `[Summary of the earlier conversation, compressed to save context]\n${text}`,
   };
   return [summary, ...turns.slice(cut)];
+}
+
+/**
+ * Summaries already made, by policy and by the last turn they cover. A history only grows (a written turn is never
+ * changed in place), so the turns up to a given turn object are always the same: the summary of a long history is
+ * made once per cut, not at every model step — and a `summarize` that calls a model is called once, not every step.
+ */
+const summaries = new WeakMap<CompressionPolicy, WeakMap<Turn, Promise<string>>>();
+
+function summaryOf(older: readonly Turn[], policy: CompressionPolicy): Promise<string> {
+  const last = older.at(-1)!;
+  let byTurn = summaries.get(policy);
+  if (!byTurn) summaries.set(policy, (byTurn = new WeakMap()));
+  let summary = byTurn.get(last);
+  if (!summary) {
+    summary = Promise.resolve(policy.summarize ? policy.summarize(older) : extractiveSummary(older, policy.excerptChars));
+    // Only a finished turn is a stable key; a failed summary is tried again next time.
+    if (Object.isFrozen(last)) byTurn.set(last, summary);
+    summary.catch(() => byTurn!.delete(last));
+  }
+  return summary;
 }
 
 function extractiveSummary(turns: readonly Turn[], chars: number): string {
