@@ -11,6 +11,7 @@ const benches = [
   ['element: <agent-chat> beside deep-chat in Chromium', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/element/bench/widgets-bench.ts')]],
   ['server: streaming and runs over HTTP', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
   ['server: turn cost as the stored history grows', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/history-bench.ts')]],
+  ['server: 1,000 and 10,000 concurrent streams from another process, and a slow reader', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/load-bench.ts')]],
 ];
 
 let failed = 0;
