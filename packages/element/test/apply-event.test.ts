@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { applyEvent } from '../src/conversation/apply-event.js';
+import { TurnLog } from '../src/conversation/turn-log.js';
 import { toDisplayItems } from '../src/conversation/display-items.js';
 import { STOPPED_CODE, STOPPED_TEXT } from '../src/conversation/local-turns.js';
 
@@ -8,7 +9,9 @@ const NOW = 1_700_000_000_000;
 const user: Turn = { id: 'u1', createdAt: NOW, type: 'user', text: 'Where is my order?' };
 
 function reduce(events: StreamEvent[], start: readonly Turn[] = [user]): readonly Turn[] {
-  return events.reduce<readonly Turn[]>((turns, event) => applyEvent(turns, event, NOW), start);
+  const log = new TurnLog(start);
+  for (const event of events) applyEvent(log, event, NOW);
+  return log.turns;
 }
 
 const toolCall: StreamEvent = {
@@ -83,10 +86,33 @@ describe('applyEvent (the event → turns reduction)', () => {
       { type: 'state', state: { slides: 3 } },
       { type: 'awaiting_input', calls: [] },
     ];
-    expect(reduce(events, start)).to.equal(start);
-    const next = applyEvent(start, { type: 'text_delta', turnId: 't1', text: 'x' }, NOW);
-    expect(next).to.not.equal(start);
+    const log = new TurnLog(start);
+    const version = log.version;
+    for (const event of events) expect(applyEvent(log, event, NOW)).to.equal(false);
+    expect(log.version).to.equal(version);
+    expect(applyEvent(log, { type: 'text_delta', turnId: 't1', text: 'x' }, NOW)).to.equal(true);
+    expect(log.version).to.equal(version + 1);
     expect(start).to.have.length(1);
+  });
+
+  it('touches only the turn a delta is about: the other turn objects, and the array, stay the same', () => {
+    const history: Turn[] = [];
+    for (let i = 0; i < 500; i++) {
+      history.push({ id: `u${i}`, createdAt: NOW, type: 'user', text: `q${i}` }, { id: `a${i}`, createdAt: NOW, type: 'assistant_text', text: `r${i}` });
+    }
+    const log = new TurnLog(history);
+    const array = log.turns;
+    const before = array.slice();
+    const settled = log.settled;
+    applyEvent(log, { type: 'text_delta', turnId: 'live', text: 'Hel' }, NOW);
+    applyEvent(log, { type: 'text_delta', turnId: 'live', text: 'lo' }, NOW);
+    expect(log.turns).to.equal(array);
+    expect(log.turns.slice(0, 1000).every((turn, i) => turn === before[i])).to.equal(true);
+    expect(log.turns[1000]).to.deep.include({ id: 'live', text: 'Hello' });
+    // Nothing before the last user message changed: the finished groups may be kept as drawn.
+    expect(log.settled).to.equal(settled);
+    applyEvent(log, { type: 'status', turnId: 'a3', text: 'replayed into an old turn' }, NOW);
+    expect(log.settled).to.not.equal(settled);
   });
 });
 

@@ -1,19 +1,24 @@
 import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { isStoppedTurn, stoppedTurn } from './local-turns.js';
+import type { TurnLog } from './turn-log.js';
 
 /**
- * The turn list after one streamed event: the same reduction the server applies when it stores a run,
- * so a live conversation and a reloaded one look alike. Pure: never mutates `turns`; `now` stamps new turns.
- * Events that are not about turns (run_started, state, awaiting_input) leave the list as it is.
+ * One streamed event applied to the turns: the same reduction the server applies when it stores a run, so a
+ * live conversation and a reloaded one look alike. Changes the log in place and touches only the turn the
+ * event is about (a delta replaces that one turn object; nothing else is copied), so its cost does not grow
+ * with the history. `now` stamps new turns. Events that are not about turns (run_started, state,
+ * awaiting_input) change nothing. Returns whether the turns changed.
  */
-export function applyEvent(turns: readonly Turn[], event: StreamEvent, now = Date.now()): readonly Turn[] {
+export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): boolean {
   switch (event.type) {
     case 'text_delta':
-      return appendText(turns, 'assistant_text', event.turnId, event.text, now);
+      appendText(log, 'assistant_text', event.turnId, event.text, now);
+      return true;
     case 'thinking_delta':
-      return appendText(turns, 'thinking', event.turnId, event.text, now);
+      appendText(log, 'thinking', event.turnId, event.text, now);
+      return true;
     case 'tool_call':
-      return upsert(turns, {
+      upsert(log, {
         id: event.turnId,
         createdAt: now,
         type: 'tool_call',
@@ -23,8 +28,9 @@ export function applyEvent(turns: readonly Turn[], event: StreamEvent, now = Dat
         kind: event.kind,
         label: event.label,
       });
+      return true;
     case 'tool_result':
-      return upsert(turns, {
+      upsert(log, {
         id: event.turnId,
         createdAt: now,
         type: 'tool_result',
@@ -33,62 +39,46 @@ export function applyEvent(turns: readonly Turn[], event: StreamEvent, now = Dat
         output: event.output,
         isError: event.isError,
       });
+      return true;
     case 'status':
-      return upsert(turns, {
+      upsert(log, {
         id: event.turnId,
         createdAt: now,
         type: 'status',
         text: event.text,
         ...(event.code ? { code: event.code } : {}),
       });
+      return true;
     case 'error':
-      return [
-        ...turns,
-        {
-          id: `event-error-${turns.length}`,
-          createdAt: now,
-          type: 'error',
-          message: event.message,
-          ...(event.code ? { code: event.code } : {}),
-        },
-      ];
+      log.push({
+        id: `event-error-${log.turns.length}`,
+        createdAt: now,
+        type: 'error',
+        message: event.message,
+        ...(event.code ? { code: event.code } : {}),
+      });
+      return true;
     case 'done':
       // The server may store its own "stopped" line; one is enough.
-      if (event.stopReason !== 'cancelled' || isStoppedTurn(turns[turns.length - 1])) return turns;
-      return [...turns, stoppedTurn(`stopped-${turns.length}`, now)];
+      if (event.stopReason !== 'cancelled' || isStoppedTurn(log.last)) return false;
+      log.push(stoppedTurn(`stopped-${log.turns.length}`, now));
+      return true;
     default:
-      return turns;
+      return false;
   }
 }
 
 /** Deltas of one turn id grow one turn; a new id (after a tool round) starts a new bubble. */
-function appendText(
-  turns: readonly Turn[],
-  type: 'assistant_text' | 'thinking',
-  id: string,
-  text: string,
-  now: number,
-): readonly Turn[] {
-  const index = lastIndexOf(turns, id);
-  const existing = index >= 0 ? turns[index] : undefined;
-  if (existing && existing.type === type) {
-    const next = turns.slice();
-    next[index] = { ...existing, text: existing.text + text };
-    return next;
-  }
-  return [...turns, { id, createdAt: now, type, text }];
+function appendText(log: TurnLog, type: 'assistant_text' | 'thinking', id: string, text: string, now: number): void {
+  const index = log.indexOf(id);
+  const existing = log.at(index);
+  if (existing && existing.type === type) log.set(index, { ...existing, text: existing.text + text });
+  else log.push({ id, createdAt: now, type, text });
 }
 
 /** A replayed event (after a reconnect) replaces its turn instead of showing it twice. */
-function upsert(turns: readonly Turn[], turn: Turn): readonly Turn[] {
-  const index = lastIndexOf(turns, turn.id);
-  if (index < 0) return [...turns, turn];
-  const next = turns.slice();
-  next[index] = { ...turn, createdAt: turns[index]!.createdAt };
-  return next;
-}
-
-function lastIndexOf(turns: readonly Turn[], id: string): number {
-  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.id === id) return i;
-  return -1;
+function upsert(log: TurnLog, turn: Turn): void {
+  const index = log.indexOf(turn.id);
+  if (index < 0) log.push(turn);
+  else log.set(index, { ...turn, createdAt: log.at(index)!.createdAt });
 }

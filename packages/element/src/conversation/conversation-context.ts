@@ -43,12 +43,24 @@ export interface ConversationActions {
 }
 
 /**
- * The conversation as the parts see it: an immutable snapshot, replaced on every change, so a part
- * subscribed through @lit/context re-renders when (and only when) something changed.
+ * The conversation as the parts see it: a snapshot object, replaced on every change, so a part subscribed
+ * through @lit/context re-renders when (and only when) something changed. Its `turns` array is the exception
+ * (see there).
  */
 export interface ConversationSnapshot extends ConversationActions {
   readonly sessionId: string;
+  /**
+   * The turns so far. One array kept and changed in place while a reply streams (a delta replaces only its own
+   * turn object), so publishing an event costs the same however long the history is; `turnsVersion` tells a
+   * change. Clearing, switching session or reloading the history hands out a new array.
+   */
   readonly turns: readonly Turn[];
+  /** Moves on every change to `turns`. */
+  readonly turnsVersion: number;
+  /** @internal Moves only when a turn before the last user message changes (or the array is replaced). */
+  readonly settledVersion: number;
+  /** @internal Index in `turns` of the last user message (-1: none): where the live group starts. */
+  readonly lastUserIndex: number;
   /** A run is in flight: the composer shows Stop. */
   readonly running: boolean;
   /** Stop was pressed; waiting for the server to confirm. */

@@ -7,6 +7,7 @@ import { AgentClient } from '../transport/agent-client.js';
 import { toStreamEvent } from '../transport/stream-event.js';
 import { emit } from '../events.js';
 import { applyEvent } from './apply-event.js';
+import { TurnLog } from './turn-log.js';
 import type { ConfirmDecision } from '../adapter/adapter.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import { answerPendingCalls, runClientTool, toDecision, type PendingAnswers } from './client-calls.js';
@@ -64,7 +65,8 @@ export class ConversationController implements ReactiveController {
   readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
   #client: AgentClient | undefined;
   #sessionId = '';
-  #turns: readonly Turn[] = [];
+  /** One array changed in place per event (see TurnLog); `turns` in the snapshot is that array. */
+  readonly #log = new TurnLog();
   #pending: readonly PendingCall[] = [];
   #undoable = false;
   #loading = false;
@@ -110,7 +112,7 @@ export class ConversationController implements ReactiveController {
     if (client?.endpoint !== this.#client?.endpoint) this.#toolList = undefined;
     this.#client = client;
     this.#sessionId = sessionId;
-    this.#turns = [];
+    this.#log.reset([]);
     this.#pending = [];
     this.#undoable = false;
     this.lastEventId = 0;
@@ -137,7 +139,7 @@ export class ConversationController implements ReactiveController {
   }
 
   retry(): Promise<void> {
-    const last = this.#turns.findLast((turn) => turn.type === 'user');
+    const last = this.#log.at(this.#log.lastUser);
     return last?.type === 'user' ? this.send(last.text, { references: last.references, attachments: last.attachments }) : Promise.resolve();
   }
 
@@ -172,7 +174,7 @@ export class ConversationController implements ReactiveController {
   async clear(): Promise<void> {
     this.#dropQueue();
     await this.stop();
-    this.#turns = [];
+    this.#log.reset([]);
     this.#pending = [];
     this.#undoable = false;
     this.#publish();
@@ -194,7 +196,7 @@ export class ConversationController implements ReactiveController {
     try {
       const { state } = await this.#client.undo(this.#sessionId);
       this.#undoable = false;
-      this.#turns = [...this.#turns, localStatusTurn('Changes undone', 'undone')];
+      this.#log.push(localStatusTurn('Changes undone', 'undone'));
       this.#publish();
       this.#notifyState(state);
     } catch (error) {
@@ -280,7 +282,7 @@ export class ConversationController implements ReactiveController {
     const message = start.message;
     const userTurn = message ? localUserTurn(message.text, message.options) : undefined;
     if (userTurn) {
-      this.#turns = [...this.#turns, userTurn];
+      this.#log.push(userTurn);
       this.#pending = [];
     }
     this.#publish();
@@ -391,11 +393,11 @@ export class ConversationController implements ReactiveController {
       onReconnecting: () => {
         if (line) return;
         line = localStatusTurn(this.#strings().reconnecting, 'reconnecting');
-        this.#turns = [...this.#turns, line];
+        this.#log.push(line);
         this.#publish();
       },
       onReconnected: () => {
-        this.#turns = this.#turns.filter((turn) => turn !== line);
+        if (line) this.#log.remove(line);
         line = undefined;
         this.#publish();
       },
@@ -412,16 +414,16 @@ export class ConversationController implements ReactiveController {
       if (sse.id && Number.isFinite(Number(sse.id))) this.lastEventId = Number(sse.id);
       const event = toStreamEvent(sse);
       if (!event) continue;
-      if (event.type === 'text_delta' && !hasTurn(this.#turns, event.turnId)) this.#received += 1;
+      if (event.type === 'text_delta' && this.#log.indexOf(event.turnId) < 0) this.#received += 1;
       this.#activity += 1;
-      this.#turns = applyEvent(this.#turns, event);
+      applyEvent(this.#log, event);
       switch (event.type) {
         case 'run_started':
           run.started = true;
           // What the last run waited for is answered (or dropped) now; a new awaiting_input says what is left.
           this.#pending = [];
           // The stored id, so a history fetched later recognizes this turn instead of showing it twice.
-          if (localUserId && event.userTurnId) this.#turns = renameTurn(this.#turns, localUserId, event.userTurnId);
+          if (localUserId && event.userTurnId) renameTurn(this.#log, localUserId, event.userTurnId);
           if (run.stopping) void this.#requestCancel(run, client, sessionId);
           break;
         case 'tool_call':
@@ -462,7 +464,7 @@ export class ConversationController implements ReactiveController {
   /** The stored conversation, in place of what this element holds. */
   async #reload(client: AgentClient, sessionId: string, signal?: AbortSignal): Promise<void> {
     const session = await client.getSession(sessionId, signal);
-    this.#turns = session.turns;
+    this.#log.reset(session.turns);
     this.#pending = session.pending;
     this.#undoable = session.undoable;
     this.lastEventId = session.lastEventId;
@@ -527,7 +529,7 @@ export class ConversationController implements ReactiveController {
         // Anything already on screen was added by a send() made while the history was on its way; the
         // history may already hold it (under the id run_started gave it).
         const stored = new Set(session.turns.map((turn) => turn.id));
-        this.#turns = [...session.turns, ...this.#turns.filter((turn) => !stored.has(turn.id))];
+        this.#log.reset([...session.turns, ...this.#log.turns.filter((turn) => !stored.has(turn.id))]);
         this.#pending = session.pending;
         this.#undoable = session.undoable;
         this.lastEventId = session.lastEventId;
@@ -547,8 +549,8 @@ export class ConversationController implements ReactiveController {
   }
 
   #markStopped(): StopReason {
-    if (!isStoppedTurn(this.#turns[this.#turns.length - 1])) {
-      this.#turns = [...this.#turns, stoppedTurn(`stopped-${this.#turns.length}`)];
+    if (!isStoppedTurn(this.#log.last)) {
+      this.#log.push(stoppedTurn(`stopped-${this.#log.turns.length}`));
     }
     return 'cancelled';
   }
@@ -556,7 +558,7 @@ export class ConversationController implements ReactiveController {
   /** Show a failure in the conversation and tell the host: never fail silently. */
   #fail(error: unknown, template = '{message}'): void {
     const described = describeError(error, this.#client?.endpoint ?? '', this.#strings());
-    this.#turns = [...this.#turns, localErrorTurn(format(template, { message: described.message }), described.code)];
+    this.#log.push(localErrorTurn(format(template, { message: described.message }), described.code));
     this.#publish();
     emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
   }
@@ -571,7 +573,10 @@ export class ConversationController implements ReactiveController {
   #snapshot(): ConversationSnapshot {
     return {
       sessionId: this.#sessionId,
-      turns: this.#turns,
+      turns: this.#log.turns,
+      turnsVersion: this.#log.version,
+      settledVersion: this.#log.settled,
+      lastUserIndex: this.#log.lastUser,
       running: this.#run !== undefined,
       stopping: this.#run?.stopping ?? false,
       loading: this.#loading,
@@ -602,11 +607,8 @@ export class ConversationController implements ReactiveController {
   readonly #boundRetry = () => this.retry();
 }
 
-function hasTurn(turns: readonly Turn[], id: string): boolean {
-  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.id === id) return true;
-  return false;
-}
-
-function renameTurn(turns: readonly Turn[], from: string, to: string): readonly Turn[] {
-  return turns.map((turn) => (turn.id === from ? { ...turn, id: to } : turn));
+function renameTurn(log: TurnLog, from: string, to: string): void {
+  const index = log.indexOf(from);
+  const turn = log.at(index);
+  if (turn) log.set(index, { ...turn, id: to });
 }

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { cardsReady, loadCards } from '../load-cards.js';
@@ -92,7 +93,7 @@ export class AgentTurn extends LitElement {
     if (steps.length === 0) return nothing;
     const showUndo = this.#showsUndo(steps);
     return html`<div class="steps" part="turn" role="group" aria-label=${this.#strings.value.agentTurn}>
-      ${steps.map((step) => this.#renderStep(step))}
+      ${repeat(steps, (step) => step.key, (step) => this.#renderStep(step))}
       ${showUndo ? this.#card(() => html`<agent-chat-undo-bar exportparts=${UNDO_PARTS} .undo=${this.#runUndo}></agent-chat-undo-bar>`) : nothing}
     </div>`;
   }

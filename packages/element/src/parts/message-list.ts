@@ -1,16 +1,22 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { UserTurn } from '@agent-chat/protocol';
 import { conversationContext } from '../conversation/conversation-context.js';
-import { toDisplayItems } from '../conversation/display-items.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
-import { toolCatalogContext } from '../steps/tool-catalog.js';
-import { groupTurns, KnownConfirmations } from '../steps/turn-steps.js';
+import { GroupedTurns } from '../steps/grouped-turns.js';
+import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
+import { KnownConfirmations } from '../steps/turn-steps.js';
+import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
 const STICK_THRESHOLD = 48;
+const NO_TOOLS: ToolCatalog = new Map();
+/** The id of the live group's turn element, which takes each streamed event's group directly. */
+const LIVE = 'live-turn';
 
 /**
  * The conversation: each user message, then the agent's turn in answer to it drawn as one group, and the
@@ -28,6 +34,8 @@ export class MessageList extends LitElement {
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
   readonly #strings = new StringsConsumer(this);
   readonly #known = new KnownConfirmations();
+  /** @internal The groups, kept between events (for tests: `regrouped` counts the groups ever grouped). */
+  readonly grouped = new GroupedTurns();
   #stickToBottom = true;
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
@@ -46,41 +54,49 @@ export class MessageList extends LitElement {
     const state = this.#conversation.value;
     if (!state) return nothing;
     const announcer = html`<agent-chat-reply-announcer></agent-chat-reply-announcer>`;
-    const items = toDisplayItems(state.turns, state.running, state.pending);
-    if (items.length === 0 && state.queued.length === 0) {
-      // The host's `empty` content (a slot of <agent-chat>) replaces the default line, not the loading one.
-      return html`<div class="empty" part="empty">${state.loading ? t.loadingConversation : html`<slot name="empty">${t.emptyConversation}</slot>`}</div>${announcer}`;
-    }
     // A call waits for the user only once the run has ended: while it runs, the page may still be answering it
     // (adapter.confirm, a client tool's handler), and a card then would offer buttons that cannot work.
     const waiting = state.running ? [] : state.pending;
-    const groups = groupTurns(items, {
-      tools: this.#tools.value ?? new Map(),
-      pending: waiting,
-      known: this.#known.remember(state.sessionId, waiting),
-    });
+    const grouped = this.grouped;
+    const live = grouped.update(state, this.#tools.value ?? NO_TOOLS, waiting, this.#known.remember(state.sessionId, waiting));
+    const groups = grouped.groups;
+    if (groups.length === 0 && state.queued.length === 0) {
+      // The host's `empty` content (a slot of <agent-chat>) replaces the default line, not the loading one.
+      return html`<div class="empty" part="empty">${state.loading ? t.loadingConversation : html`<slot name="empty">${t.emptyConversation}</slot>`}</div>${announcer}`;
+    }
+    // While only the live group changed (a streamed event), its element is handed the new group here and the
+    // list itself is left alone: the finished groups are neither mapped nor diffed, whatever their number.
+    if (!grouped.reshaped && live?.steps.length) {
+      const element = this.renderRoot.querySelector?.(`#${LIVE}`) as AgentTurn | null;
+      if (element) element.group = live;
+    }
     const last = groups[groups.length - 1];
-    // By position (map), not by key (repeat, keyed: 0.3–0.7 KB of a full gzip budget). The lists nearly always
-    // grow at the end; in the short windows where they don't (a history arriving under a message sent while it
-    // loaded, the tool catalog hiding a step, a message taken out of the queue) an element is handed its
-    // neighbour's item and renders that, keeping only state of its own such as an open <details>.
+    // Keyed (repeat), so an element is never handed its neighbour's group when the list changes other than at its
+    // end: a history arriving under a message sent while it loaded, a message taken out of the queue.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
-        ${groups.map(
-          (group) => html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
-            ? html`<agent-chat-turn
-                exportparts=${TURN_PARTS}
-                .group=${group}
-                ?undoable=${state.undoable && group === last}
-                .decide=${state.decide}
-                .undo=${state.undo}
-              ></agent-chat-turn>`
-            : nothing}`,
+        ${guard([groups, state.undoable, state.decide, state.undo], () =>
+          repeat(
+            groups,
+            (group) => group.key,
+            (group) => html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
+              ? html`<agent-chat-turn
+                  id=${group === last && group === live ? LIVE : nothing}
+                  exportparts=${TURN_PARTS}
+                  .group=${group}
+                  ?undoable=${state.undoable && group === last}
+                  .decide=${state.decide}
+                  .undo=${state.undo}
+                ></agent-chat-turn>`
+              : nothing}`,
+          ),
         )}
-        ${state.running && lastUserIndex(state.turns) === state.turns.length - 1
+        ${state.running && state.lastUserIndex === state.turns.length - 1
           ? html`<div class="typing" part="typing" aria-label=${t.agentWorking}><span></span><span></span><span></span></div>`
           : nothing}
-        ${state.queued.map(
+        ${repeat(
+          state.queued,
+          (queued) => queued.id,
           (queued) => html`<div class="queued" part="queued">
             <div class="queued-text">${queued.text}</div>
             <div class="queued-meta">
@@ -95,8 +111,8 @@ export class MessageList extends LitElement {
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
-    const turns = this.#conversation.value?.turns ?? [];
-    const lastUser = turns[lastUserIndex(turns)];
+    const state = this.#conversation.value;
+    const lastUser = state?.turns[state.lastUserIndex];
     // The user's own new message always brings the view down, wherever they had scrolled.
     if (lastUser !== undefined && lastUser.id !== this.#lastUserKey) this.#stickToBottom = true;
     this.away = !this.#stickToBottom;
@@ -248,11 +264,6 @@ function userMessage(turn: UserTurn) {
       : nothing}${attachments?.length
       ? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`
       : nothing}`;
-}
-
-function lastUserIndex(turns: readonly { type: string }[]): number {
-  for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.type === 'user') return i;
-  return -1;
 }
 
 declare global {

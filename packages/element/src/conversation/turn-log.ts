@@ -1,0 +1,87 @@
+import type { Turn } from '@agent-chat/protocol';
+
+/**
+ * The conversation's turns, held so that a streamed event costs the same with 10 turns or 10,000: one array,
+ * changed in place (a delta replaces one turn object; turn objects themselves are never mutated), an index of
+ * ids, and counters that tell the renderer what changed without it comparing the list:
+ * - `version` moves on every change;
+ * - `settled` moves only when something before the last user message changes (or the array is replaced), so
+ *   the groups drawn for the finished turns can be kept while it stands still.
+ * A reset (clear, another session, a reloaded history) hands out a new array, so a caller that kept the old
+ * one keeps what it saw.
+ */
+export class TurnLog {
+  turns: Turn[] = [];
+  version = 0;
+  settled = 0;
+  /** Index of the last user turn, -1 if none: where the live group starts. */
+  lastUser = -1;
+  #index = new Map<string, number>();
+
+  constructor(turns: readonly Turn[] = []) {
+    this.reset(turns);
+  }
+
+  reset(turns: readonly Turn[]): void {
+    this.turns = turns.slice();
+    this.#reindex();
+    this.version++;
+    this.settled++;
+  }
+
+  /** The index of the last turn with this id, or -1. */
+  indexOf(id: string): number {
+    return this.#index.get(id) ?? -1;
+  }
+
+  at(index: number): Turn | undefined {
+    return this.turns[index];
+  }
+
+  get last(): Turn | undefined {
+    return this.turns[this.turns.length - 1];
+  }
+
+  push(turn: Turn): void {
+    const index = this.turns.push(turn) - 1;
+    this.#index.set(turn.id, index);
+    if (turn.type === 'user') this.lastUser = index;
+    this.version++;
+  }
+
+  /** Replaces the turn at `index` (its id may change: a local message renamed to the stored id). */
+  set(index: number, turn: Turn): void {
+    const old = this.turns[index]!;
+    this.turns[index] = turn;
+    if (old.id !== turn.id) {
+      if (this.#index.get(old.id) === index) this.#index.delete(old.id);
+      this.#index.set(turn.id, Math.max(index, this.#index.get(turn.id) ?? -1));
+    }
+    // A new kind of turn at a user turn's place moves a group boundary: rare, so everything is looked at again.
+    if (old.type !== turn.type && (old.type === 'user' || turn.type === 'user')) {
+      this.#reindex();
+      this.settled++;
+    } else if (index < this.lastUser) this.settled++;
+    this.version++;
+  }
+
+  /** Takes one turn out (rare: a "Reconnecting…" line): everything after it moves, so the index is rebuilt. */
+  remove(turn: Turn): void {
+    const index = this.turns.lastIndexOf(turn);
+    if (index < 0) return;
+    const before = this.lastUser;
+    this.turns.splice(index, 1);
+    this.#reindex();
+    this.version++;
+    if (index <= before) this.settled++;
+  }
+
+  #reindex(): void {
+    this.#index = new Map();
+    this.lastUser = -1;
+    this.turns.forEach((turn, index) => {
+      this.#index.set(turn.id, index);
+      if (turn.type === 'user') this.lastUser = index;
+    });
+  }
+}
