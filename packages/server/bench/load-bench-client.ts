@@ -46,6 +46,8 @@ interface StreamResult {
   firstByteMs?: number;
   firstEventMs?: number;
   endMs?: number;
+  /** Places where an event id did not follow the one before. */
+  holes: number;
 }
 
 function post(url: string, sessionId: string, text: string) {
@@ -59,10 +61,9 @@ function post(url: string, sessionId: string, text: string) {
 
 /** Reads one stream to its end; `onFirstEvent` may pause the response (the slow reader). */
 function readStream(url: string, sessionId: string, text: string, onFirstEvent?: (response: IncomingMessage) => void) {
-  const result: StreamResult = { outcome: 'pending', events: 0, bytes: 0, startedAt: performance.now() };
+  const result: StreamResult = { outcome: 'pending', events: 0, bytes: 0, startedAt: performance.now(), holes: 0 };
   const since = () => performance.now() - result.startedAt;
   let lastId: number | undefined;
-  let holes = 0;
   let sawDone = false;
   let stopReason: string | undefined;
   let errorCode: string | undefined;
@@ -86,7 +87,7 @@ function readStream(url: string, sessionId: string, text: string, onFirstEvent?:
         result.events++;
         result.firstEventMs ??= since();
         if (event.id !== undefined) {
-          if (lastId !== undefined && event.id !== lastId + 1) holes++;
+          if (lastId !== undefined && event.id !== lastId + 1) result.holes++;
           lastId = event.id;
         }
         if (event.type === 'done') {
@@ -106,7 +107,7 @@ function readStream(url: string, sessionId: string, text: string, onFirstEvent?:
         if (errorCode) finish(`error_event:${errorCode}`);
         else if (!sawDone) finish('no_done');
         else if (stopReason !== 'end_turn') finish(`done:${stopReason}`);
-        else if (holes > 0) finish('id_hole');
+        else if (result.holes > 0) finish('id_hole');
         else finish('ok');
       });
     });
@@ -180,6 +181,7 @@ async function slow(url: string, sessionId: string, chars: number) {
   return {
     outcome: result.outcome,
     events: result.events,
+    idHoles: result.holes,
     bytes: result.bytes,
     bytesBeforePause: bytesAtPause,
     pausedForMs: Math.round(pausedForMs),

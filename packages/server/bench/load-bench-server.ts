@@ -17,10 +17,11 @@ const loadReply = replyOf(LOAD_REPLY_CHARS);
 const numberFromEnv = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 const storeSessions = numberFromEnv('LOAD_STORE_SESSIONS');
 const logSessions = numberFromEnv('LOAD_LOG_SESSIONS');
+const logEvents = numberFromEnv('LOAD_LOG_EVENTS');
 
 // The log is wrapped only to tell the bench when a session's run has logged its `done` (the slow-reader case waits
 // for it before it lets its reader go on).
-const inner = memoryEventLog(logSessions ? { maxSessions: logSessions } : {});
+const inner = memoryEventLog({ ...(logSessions ? { maxSessions: logSessions } : {}), ...(logEvents ? { maxEvents: logEvents } : {}) });
 const doneWaiters = new Map<string, () => void>();
 const doneLogged = new Set<string>();
 const events: EventLog = {
