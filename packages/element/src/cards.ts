@@ -1,11 +1,13 @@
-// The lazy chunk's entry: the parts that a plain text conversation never shows (the confirmation card with its
-// edit form and word diff, the final answer card, the Undo bar). The script-tag bundle loads this file on first
+// The lazy chunk's entry: the parts that a plain text conversation never shows (a tool step's chip, a thinking
+// block, the confirmation card with its edit form and word diff, the final answer card, the Undo bar). The script-tag bundle loads this file on first
 // use, beside itself (dist/chunks/); through the module entry a bundler splits it the same way. load-cards.ts
 // is the one place that imports it.
 import { define } from './define-element.js';
 import { SchemaForm } from './forms/schema-form.js';
 import { AnswerCard } from './parts/answer-card.js';
 import { ConfirmCard } from './parts/confirm-card.js';
+import { ThinkingBlock } from './parts/thinking-block.js';
+import { ToolChip } from './parts/tool-chip.js';
 import { UndoBar } from './parts/undo-bar.js';
 import { WordDiff } from './parts/word-diff.js';
 
@@ -17,4 +19,6 @@ export function defineCards(): void {
   define('agent-chat-confirm-card', ConfirmCard);
   define('agent-chat-answer-card', AnswerCard);
   define('agent-chat-undo-bar', UndoBar);
+  define('agent-chat-thinking', ThinkingBlock);
+  define('agent-chat-tool-chip', ToolChip);
 }

@@ -4,18 +4,14 @@ import { ItemChips } from './parts/item-chips.js';
 import { MessageBubble } from './parts/message-bubble.js';
 import { NoticeLine } from './parts/notice-line.js';
 import { ReplyAnnouncer } from './parts/reply-announcer.js';
-import { ThinkingBlock } from './parts/thinking-block.js';
-import { ToolChip } from './parts/tool-chip.js';
 
 /**
- * Register the parts an agent turn is drawn with: its bubbles, thinking blocks, chips and notices, leaves first.
- * The cards (confirmation, answer, Undo) are not among them: a turn loads them when it first needs one
+ * Register the parts an agent turn is drawn with: its bubbles and notices, leaves first. Tool chips, thinking blocks
+ * and the cards (confirmation, answer, Undo) are not among them: a turn loads them when it first needs one
  * (load-cards.ts), so a plain text conversation never downloads them.
  */
 export function defineTurnParts(): void {
   define('agent-chat-message', MessageBubble);
-  define('agent-chat-thinking', ThinkingBlock);
-  define('agent-chat-tool-chip', ToolChip);
   define('agent-chat-notice', NoticeLine);
   define('agent-chat-item-chips', ItemChips);
   define('agent-chat-turn', AgentTurn);

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { LitElement } from 'lit';
 import type { Turn } from '@agent-chat/protocol';
 import '../src/define.js';
+import { defineTurnParts } from '../src/define-turn-parts.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { toDisplayItems } from '../src/conversation/display-items.js';
 import type { AgentTurn } from '../src/parts/agent-turn.js';
@@ -108,6 +109,8 @@ describe('<agent-chat> keyed lists: an element keeps its own item when the list 
       { id: 'r', createdAt: now, type: 'tool_result', toolCallId: 'k', name: 'audit_log', output: 'ok', isError: false },
       { id: 't', createdAt: now, type: 'assistant_text', text: 'Done.' },
     ];
+    // A turn on its own, outside a conversation: its parts are defined here (the shell alone does not define them).
+    defineTurnParts();
     const turn = await fixture<AgentTurn>(html`<agent-chat-turn></agent-chat-turn>`);
     const items = toDisplayItems(turns, false);
     turn.group = groupTurns(items, { tools: new Map(), pending: [] })[0];

@@ -44,7 +44,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     expect(el.frame).to.equal('floating');
     expect(el.opened).to.equal(false);
     expect(fetched('conversation-parts'), 'the conversation chunk, while closed').to.equal(false);
-    expect(fetched('autocomplete'), 'the autocomplete chunk, while closed').to.equal(false);
+    expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, while closed').to.equal(false);
     expect(el.shadowRoot!.querySelector('agent-chat-message-list'), 'no list while closed').to.equal(null);
     expect(await taggedRequests(tag), 'requests made by a closed widget').to.deep.equal([]);
 
@@ -61,12 +61,12 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     el.open();
     await el.updateComplete;
     await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply, shown on open' });
-    expect(fetched('autocomplete'), 'the autocomplete chunk, before any @').to.equal(false);
-    expect(fetched('cards'), 'the cards chunk, in a plain text conversation').to.equal(false);
+    expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
+    expect(fetched('/src/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
 
     textarea(el).focus();
     await sendKeys({ type: '@' });
-    await waitFor(() => fetched('autocomplete'), { message: 'the autocomplete chunk, on the first @' });
+    await waitFor(() => fetched('/composer/autocomplete.'), { message: 'the autocomplete chunk, on the first @' });
   });
 
   it('an inline element loads the conversation on its own, with no call from the host', async () => {

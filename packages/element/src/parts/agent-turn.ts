@@ -34,7 +34,7 @@ export class AgentTurn extends LitElement {
 
   readonly #strings = new StringsConsumer(this);
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
-  /** Set once this turn has a card or the Undo bar to draw: those elements come in a chunk of their own. */
+  /** Set once this turn has a step beyond plain text to draw (a tool chip, thinking, a card, Undo): those elements come in a chunk of their own. */
   #cards: Promise<void> | undefined;
 
   constructor() {
@@ -81,7 +81,7 @@ export class AgentTurn extends LitElement {
   }
 
   #drawsCards(steps: readonly Step[]): boolean {
-    return this.#showsUndo(steps) || steps.some((step) => step.kind === 'answer' || step.kind === 'confirm');
+    return this.#showsUndo(steps) || steps.some((step) => step.kind !== 'assistant' && step.kind !== 'status' && step.kind !== 'error');
   }
 
   #showsUndo(steps: readonly Step[]): boolean {
@@ -117,14 +117,18 @@ export class AgentTurn extends LitElement {
           ?streaming=${step.streaming}
         ></agent-chat-message>`;
       case 'thinking':
-        return html`<agent-chat-thinking exportparts=${THINKING_PARTS} .text=${step.turn.text} ?streaming=${step.streaming}></agent-chat-thinking>`;
+        return this.#card(
+          () => html`<agent-chat-thinking exportparts=${THINKING_PARTS} .text=${step.turn.text} ?streaming=${step.streaming}></agent-chat-thinking>`,
+        );
       case 'tool':
-        return html`<agent-chat-tool-chip
-          exportparts=${TOOL_CHIP_PARTS}
-          .call=${step.call}
-          .result=${step.result}
-          state=${step.state}
-        ></agent-chat-tool-chip>`;
+        return this.#card(
+          () => html`<agent-chat-tool-chip
+            exportparts=${TOOL_CHIP_PARTS}
+            .call=${step.call}
+            .result=${step.result}
+            state=${step.state}
+          ></agent-chat-tool-chip>`,
+        );
       case 'answer':
         return this.#card(() => html`<agent-chat-answer-card exportparts=${ANSWER_PARTS} .answer=${step.call.input}></agent-chat-answer-card>`);
       case 'confirm':
@@ -160,7 +164,7 @@ export class AgentTurn extends LitElement {
 }
 
 /** The parts cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
-const CARD_TAGS = 'agent-chat-confirm-card, agent-chat-answer-card, agent-chat-undo-bar';
+const CARD_TAGS = 'agent-chat-confirm-card, agent-chat-answer-card, agent-chat-undo-bar, agent-chat-thinking, agent-chat-tool-chip';
 
 /** A write that went through: only then is there something for Undo to restore (read-only turns show none). */
 function hasWrites(steps: readonly Step[]): boolean {

@@ -119,6 +119,17 @@ export class MessageList extends LitElement {
     this.#lastUserKey = lastUser?.id;
   }
 
+  /**
+   * Complete once its turns are too: a turn's tool chips, thinking and cards come in a chunk of their own, and whoever
+   * waits for the list to be on screen means all of it.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const turns = this.renderRoot.querySelectorAll<LitElement>('agent-chat-turn');
+    const drawn = await Promise.all(Array.from(turns, (turn) => turn.updateComplete));
+    return done && drawn.every(Boolean);
+  }
+
   protected override updated(): void {
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
