@@ -207,3 +207,20 @@ describe('tool results and rate', () => {
     expect((await bob.request('/tools')).status).toBe(200);
   });
 });
+
+describe('a bounded store and runs in flight', () => {
+  it('a session pushed out of memoryStore while its run goes on is written again whole: the run loses nothing', async () => {
+    const slowModel = scriptedModel(({ text }) => [[{ text: `Answer to ${text}: ${'word '.repeat(40)}` }]], { chunkSize: 8, delayMs: 2 });
+    const server = await serveApp(createAgentChat({ model: slowModel, store: memoryStore({ maxSessions: 1 }), authorize: () => 'tester' }));
+    servers.push(server);
+    const client = agentClient(server.url);
+    // Three sessions at once through a store that keeps one: each run's writes find its session pushed out.
+    const runs = await Promise.all(['a', 'b', 'c'].map((id) => client.run(`bounded-${id}`, { text: id })));
+    for (const events of runs) expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    // The last one written is the one kept, whole.
+    const kept = (await Promise.all(['a', 'b', 'c'].map((id) => client.historyRaw(`bounded-${id}`)))).filter((response) => response.ok);
+    expect(kept).toHaveLength(1);
+    const history = (await kept[0]!.json()) as { turns: { type: string }[] };
+    expect(history.turns.map((turn) => turn.type)).toEqual(['user', 'assistant_text']);
+  });
+});

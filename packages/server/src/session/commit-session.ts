@@ -1,5 +1,5 @@
 import type { Turn } from '@agent-chat/protocol';
-import type { SessionStore, StoredSession } from '../store/session-store.js';
+import { StaleSessionError, type SessionStore, type StoredSession } from '../store/session-store.js';
 import { newSessionRecord, SESSION_FIELDS, type SessionFields, type SessionRecord } from './session-record.js';
 
 /** What the store holds of a session this request loaded: its version, how many turns, and the fields as written. */
@@ -67,11 +67,19 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
   }
   const revised = !options.replaceTurns && before.revised ? session.turns.slice(0, before.turns).filter((turn) => before.revised!.has(turn.id)) : [];
   if (!changed && added.length === 0 && revised.length === 0 && !options.replaceTurns) return;
-  const version = await store.write(session.id, before.version, {
-    ...(options.replaceTurns ? { replace: session.turns } : added.length > 0 ? { append: added } : {}),
-    ...(revised.length > 0 ? { update: revised } : {}),
-    ...(changed ? { set } : {}),
-  });
+  let version: number;
+  try {
+    version = await store.write(session.id, before.version, {
+      ...(options.replaceTurns ? { replace: session.turns } : added.length > 0 ? { append: added } : {}),
+      ...(revised.length > 0 ? { update: revised } : {}),
+      ...(changed ? { set } : {}),
+    });
+  } catch (error) {
+    // Gone while this request held it (a bounded store pushed it out, an expiry): nobody else can have deleted it,
+    // since a delete waits for the run slot, so it is written again whole rather than losing the run.
+    if (!(error instanceof StaleSessionError) || error.actual !== 0 || before.version === 0) throw error;
+    version = await store.write(session.id, 0, { replace: session.turns, set: fieldsOf(session) as Partial<SessionFields> });
+  }
   written.set(session, { version, turns: session.turns.length, fields: fieldsOf(session) });
 }
 
