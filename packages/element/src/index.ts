@@ -16,6 +16,7 @@ export type { DraftSnapshot } from './draft/draft-context.js';
 export { ITEM_MIME } from './draft/dropped-items.js';
 export type { TriggerPriority } from './conversation/trigger-gate.js';
 export { applyEvent } from './conversation/apply-event.js';
+export { TurnLog } from './conversation/turn-log.js';
 export { toDisplayItems } from './conversation/display-items.js';
 export type { DisplayItem, ToolStepState } from './conversation/display-items.js';
 export { AgentClient } from './transport/agent-client.js';

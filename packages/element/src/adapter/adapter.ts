@@ -3,7 +3,7 @@ import type { Context, Item, PendingCall, ToolCallTurn } from '@agent-chat/proto
 /** A value, or a promise of one: the adapter's hooks may answer either way. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** One group of the @mention list, e.g. `{ type: 'fact', label: 'Facts', items: [...] }`. */
+/** One group of the \@mention list, e.g. `{ type: 'fact', label: 'Facts', items: [...] }`. */
 export interface MentionGroup {
   type: string;
   label: string;

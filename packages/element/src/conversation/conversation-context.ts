@@ -3,7 +3,7 @@ import type { Attachment, CommandDescriptor, Context, Item, PendingCall, Turn } 
 import type { ConfirmDecision } from '../adapter/adapter.js';
 
 export interface SendOptions {
-  /** @mentioned items, given to the agent in full. */
+  /** \@mentioned items, given to the agent in full. */
   references?: readonly Item[];
   /** Items dropped onto the chat or attached by the host. */
   attachments?: readonly Attachment[];

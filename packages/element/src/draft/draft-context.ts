@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
 import type { Attachment, Item } from '@agent-chat/protocol';
 
-/** What the user is writing: text, @mentioned items and attachments. Kept by the shell, so a change of layout keeps it. */
+/** What the user is writing: text, \@mentioned items and attachments. Kept by the shell, so a change of layout keeps it. */
 export interface DraftSnapshot {
   readonly text: string;
   readonly references: readonly Item[];

@@ -11,7 +11,7 @@ import { format } from '../i18n/strings.js';
 export type ItemRemoveEvent = CustomEvent<string>;
 
 /**
- * Items as chips: @mentions (`reference`) or attached items (`attachment`, shown as small cards). Removable
+ * Items as chips: \@mentions (`reference`) or attached items (`attachment`, shown as small cards). Removable
  * in the composer; a click on one tells the host (adapter.onReference), which may show the item.
  */
 export class ItemChips extends LitElement {
