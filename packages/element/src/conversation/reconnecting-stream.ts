@@ -11,8 +11,10 @@ export interface ReconnectOptions {
   /** Between tries: the line that says so, and when it can go. */
   onReconnecting(attempt: number): void;
   onReconnected(): void;
-  /** Tries before giving up. Default 6 (about 10 s in all). */
+  /** Tries before giving up. Default 6 (about 12 s in all). */
   maxAttempts?: number;
+  /** The first wait; each next one is twice as long, at most 16 times this. Default 250 ms. */
+  firstDelayMs?: number;
 }
 
 /** The server no longer has the events missed, or nothing is running: what happened is in the stored history. */
@@ -25,6 +27,7 @@ export const ENDED_AWAY = Symbol('ended while away');
  */
 export async function* reconnecting(options: ReconnectOptions): AsyncGenerator<EventSourceMessage | typeof ENDED_AWAY> {
   const maxAttempts = options.maxAttempts ?? 6;
+  const firstDelayMs = options.firstDelayMs ?? 250;
   let source: AsyncGenerator<EventSourceMessage> | undefined = options.first;
   for (;;) {
     let dropped: unknown;
@@ -46,7 +49,7 @@ export async function* reconnecting(options: ReconnectOptions): AsyncGenerator<E
     for (let attempt = 1; !source; attempt++) {
       if (attempt > maxAttempts) throw dropped ?? new Error('the stream ended before its done event');
       options.onReconnecting(attempt);
-      await sleep(Math.min(250 * 2 ** (attempt - 1), 4_000), options.signal);
+      await sleep(firstDelayMs * Math.min(2 ** (attempt - 1), 16), options.signal);
       try {
         source = await options.reopen(options.lastId());
         if (!source) {
