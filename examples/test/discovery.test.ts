@@ -1,23 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Discovery } from '../discovery/page/discovery-types.js';
-import { launchBrowser } from './support/browser.js';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { useDemoAndBrowser } from './support/browser.js';
+import type { DemoServer } from './support/demo-server.js';
 
 // examples/discovery (seed 003) end to end: the real demo server with its scripted model, the element from its
 // script-tag bundle, and assertions on the host page's own state (the board's DOM and the discovery in localStorage).
 
 let server: DemoServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoAndBrowser((started) => ({ server, browser } = started));
 
 const SHOWCASE = 'Add a fact that churn rose 4% citing @I-1';
 

@@ -5,22 +5,15 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedTypes, typecheck } from '../frameworks/typecheck.js';
-import { launchBrowser } from './support/browser.js';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { useDemoAndBrowser } from './support/browser.js';
+import type { DemoServer } from './support/demo-server.js';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const frameworks = join(root, 'examples/frameworks');
 
 let server: DemoServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoAndBrowser((started) => ({ server, browser } = started));
 
 /**
  * A page with what it reports collected: errors and React's and Vue's warnings, and, from Chromium's network

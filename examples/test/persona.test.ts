@@ -3,21 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personaExample } from '../persona/example.js';
-import { launchBrowser } from './support/browser.js';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { useDemoAndBrowser } from './support/browser.js';
+import type { DemoServer } from './support/demo-server.js';
 
 let server: DemoServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoAndBrowser((started) => ({ server, browser } = started));
 
 /** Open the editor on one persona, failing the test on any script error of the page. */
 async function openEditor(personaId: string): Promise<{ page: Page; errors: string[] }> {

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoAndBrowser } from './support/browser.js';
+import type { DemoServer } from './support/demo-server.js';
 
 let server: DemoServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoAndBrowser((started) => ({ server, browser } = started));
 
 interface Opened {
   page: Page;

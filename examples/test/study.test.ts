@@ -1,19 +1,12 @@
 import type { SessionResponse, Turn } from '@agent-chat/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoAndBrowser } from './support/browser.js';
+import type { DemoServer } from './support/demo-server.js';
 
 let server: DemoServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoAndBrowser((started) => ({ server, browser } = started));
 
 /** The study page, loaded, with a record of every run the element finished (a client tool pauses a run first). */
 async function openStudy(): Promise<{ page: Page; errors: string[] }> {
