@@ -45,8 +45,12 @@ const inChat = (page: Page) => page.locator('agent-chat');
 
 /** Open the floating panel with the launcher, unless it is open already. */
 async function openChat(page: Page): Promise<void> {
-  if (await composer(page).isVisible()) return;
-  await page.locator('agent-chat [part~="launcher"]').click();
+  // Asked of the element, not of its composer: a panel remembered open after a reload shows its composer only once
+  // the conversation's chunk has loaded, and a click on the launcher then would close it.
+  await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  if (!(await page.locator('agent-chat').evaluate((element) => (element as HTMLElement & { opened: boolean }).opened))) {
+    await page.locator('agent-chat [part~="launcher"]').click();
+  }
   await composer(page).waitFor({ state: 'visible' });
 }
 
