@@ -284,6 +284,24 @@ describe.skipIf(skip)('instances sharing one Redis', () => {
     expect(results[0]).toMatchObject(decision === 'approve' ? { isError: false, output: { added: 'remember' } } : { isError: true });
   });
 
+  it('a tab on B showing a pending approval waits for the next run, and sees the answer given on A', async () => {
+    const sessionId = 'wait-on-b';
+    const asked = await read(await a.send(sessionId, { text: 'note' }), 'the run that asks for approval');
+    const toolCallId = (asked.find((event) => event.data.type === 'awaiting_input')!.data as { calls: { toolCallId: string }[] }).calls[0]!.toolCallId;
+    const tab2 = agentClient(instances[1]!.url, { cookies: a.cookies });
+    const { lastEventId } = await tab2.history(sessionId);
+    const waiting = await tab2.request(`/sessions/${sessionId}/stream?after=${lastEventId}&wait=1`);
+    expect(waiting.status).toBe(200);
+    const tab2Events = read(waiting, 'the waiting tab on B');
+    // Answered on A a moment later, while B's stream has nothing yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answered = await read(await a.resumeRaw(sessionId, { decisions: [{ toolCallId, action: 'approve' }] }), 'the answer on A');
+    const seen = await tab2Events;
+    expect(seen.map((event) => [event.id, event.data])).toEqual(answered.map((event) => [event.id, event.data]));
+    expect(seen[0]!.id).toBe(lastEventId + 1);
+    expect(seen.find((event) => event.data.type === 'tool_result')?.data).toMatchObject({ isError: false });
+  });
+
   it('a second client attached to B follows a run started on A live, to done', async () => {
     const sessionId = 'follow-from-b';
     // Two tabs of the same browser, one on each instance.

@@ -151,6 +151,63 @@ describe('streams that survive a dropped connection (one instance)', () => {
   });
 });
 
+describe('waiting for the next run (?wait=1): a tab showing a pending approval', () => {
+  it('holds the stream open with no run in flight, then follows the run another tab starts by answering', async () => {
+    // Nobody holds a run while the stream waits: a plain follower would have ended with run_lost by the second beat.
+    const server = await serve({ streamHeartbeatMs: 40 });
+    const ann = as(server);
+    const asked = await ann.run('wait-1', { text: 'note this' });
+    expect(asked.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'awaiting_input' });
+    const toolCallId = (asked.find((event) => event.data.type === 'awaiting_input')!.data as { calls: { toolCallId: string }[] }).calls[0]!.toolCallId;
+    const { lastEventId } = await ann.history('wait-1');
+
+    // Without wait, nothing to follow; with it, the stream stays open.
+    expect((await ann.request(`/sessions/wait-1/stream?after=${lastEventId}`)).status).toBe(204);
+    const waiting = await ann.request(`/sessions/wait-1/stream?after=${lastEventId}&wait=1`);
+    expect(waiting.status).toBe(200);
+    const reader = waiting.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let raw = '';
+    const readUntil = async (text: string) => {
+      while (!raw.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before "${text}": ${raw}`);
+        raw += value;
+      }
+    };
+    // Several heartbeats pass with no run and no run_lost.
+    await readUntil(': waiting for a run');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(raw).not.toContain('run_lost');
+
+    // The other tab answers: the waiting stream gets that run, from its first event to done.
+    const answered = await ann.resume('wait-1', { decisions: [{ toolCallId, action: 'approve' }] });
+    await readUntil('event: done');
+    reader.cancel().catch(() => {});
+    const ids = [...raw.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(ids).toEqual(answered.map((event) => Number(event.id)));
+    expect(ids[0]).toBe(lastEventId + 1);
+    expect(raw).toContain('event: run_started');
+    expect(raw).toContain('event: tool_result');
+    expect(raw).not.toContain('run_lost');
+  });
+
+  it('replays a run that started before it connected, as without wait', async () => {
+    const ann = as(await serve());
+    await ann.run('wait-2', { text: 'tell me' });
+    const replay = await readAgentEvents(await ann.request('/sessions/wait-2/stream?after=0&wait=1'));
+    expect(replay[0]!.data.type).toBe('run_started');
+    expect(replay.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+  });
+
+  it('refuses a wait that is not 1 or 0, naming the field', async () => {
+    const ann = as(await serve());
+    await ann.run('wait-3', { text: 'tell me' });
+    const bad = await ann.request('/sessions/wait-3/stream?wait=yes');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { field: 'wait' } });
+  });
+});
+
 describe('cancelOnDisconnect', () => {
   it('stops the run when its client goes away', async () => {
     const server = await serve({ cancelOnDisconnect: true });

@@ -8,6 +8,8 @@ export interface FollowOptions {
   sessionId: string;
   /** Send the events after this id. */
   after: number;
+  /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */
+  waitForRun?: boolean;
   /** The client went away before `done`: the run goes on unless this stops it (the cancelOnDisconnect option). */
   onDisconnect?: () => void;
 }
@@ -20,7 +22,8 @@ export interface FollowOptions {
  *
  * A quiet stream (a slow tool, a model thinking) gets a comment line every `streamHeartbeatMs`, so proxies do not time it
  * out; and if by then nobody holds the run (its instance died) and nothing came, the stream ends with an `error`
- * (code `run_lost`) and `done`, instead of waiting for a `done` that will never be written.
+ * (code `run_lost`) and `done`, instead of waiting for a `done` that will never be written. A stream waiting for the
+ * next run (`waitForRun`) is only kept alive until that run's first event.
  */
 export function followRun(c: Context, runtime: Runtime, options: FollowOptions): Response {
   const heartbeatMs = runtime.streamHeartbeatMs;
@@ -29,6 +32,7 @@ export function followRun(c: Context, runtime: Runtime, options: FollowOptions):
     let finished = false;
     let lost = false;
     let heard = true;
+    let waiting = options.waitForRun === true;
     stream.onAbort(() => {
       reader.abort();
       if (!finished) options.onDisconnect?.();
@@ -40,6 +44,10 @@ export function followRun(c: Context, runtime: Runtime, options: FollowOptions):
           return;
         }
         if (finished || reader.signal.aborted) return;
+        if (waiting) {
+          await stream.write(': waiting for a run\n\n').catch(() => {});
+          return;
+        }
         if (!(await runtime.runs.holder(options.sessionId))) {
           lost = true;
           reader.abort();
@@ -51,6 +59,7 @@ export function followRun(c: Context, runtime: Runtime, options: FollowOptions):
     try {
       for await (const { id, event } of runtime.events.follow(options.sessionId, options.after, reader.signal)) {
         heard = true;
+        waiting = false;
         await stream.writeSSE({ id: String(id), event: event.type, data: JSON.stringify(event) });
         if (event.type === 'done') finished = true;
       }

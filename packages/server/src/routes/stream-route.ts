@@ -11,6 +11,9 @@ import { sessionNotFound } from './with-session.js';
  * GET /sessions/:sessionId/stream: pick a run up again. Replays the events after `Last-Event-ID` (or `?after=`),
  * then follows the live run until `done`, from any instance. 204 when no run is in flight and nothing is left to
  * replay: the history (GET /sessions/:id) is all there is.
+ *
+ * `?wait=1` instead holds the stream open until the session's next run starts and follows that one: how a tab
+ * showing a pending approval learns that another tab answered it.
  */
 export function streamRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().get('/sessions/:sessionId/stream', sessionIdParam, async (c) => {
@@ -22,9 +25,14 @@ export function streamRoute(runtime: Runtime) {
       });
     }
     const after = Number(raw);
+    const wait = c.req.query('wait');
+    if (wait !== undefined && wait !== '1' && wait !== '0') {
+      return errorJson(c, 400, 'invalid_request', `wait: ?wait= is 1 (wait for the next run) or 0 (got "${wait.slice(0, 40)}")`, { field: 'wait' });
+    }
     if (!(await loadOwnSession(runtime, sessionId, c.get('principal')))) return sessionNotFound(c, sessionId);
     const [holder, last] = await Promise.all([runtime.runs.holder(sessionId), runtime.events.lastId(sessionId)]);
-    if (!holder && (last === undefined || last <= after)) return c.body(null, 204);
-    return followRun(c, runtime, { sessionId, after });
+    const idle = !holder && (last === undefined || last <= after);
+    if (idle && wait !== '1') return c.body(null, 204);
+    return followRun(c, runtime, { sessionId, after, waitForRun: idle });
   });
 }
