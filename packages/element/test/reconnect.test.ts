@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, errorLines, statusLines } from './support/dom.js';
+import { assistantBubbles, confirmCards, errorLines, statusLines } from './support/dom.js';
 import { SLOW_TEXT, DROPPED_TEXT } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
 
@@ -42,5 +42,32 @@ describe('<agent-chat> streams that survive a dropped connection (real server)',
     const texts = (el: AgentChat) => el.turns.filter((turn) => turn.type === 'assistant_text').map((turn) => ('text' in turn ? turn.text : ''));
     expect(texts(second)).to.deep.equal([SLOW_TEXT]);
     expect(texts(first)).to.deep.equal([SLOW_TEXT]);
+  });
+
+  it('a second element showing a pending approval sees it answered in the first: its card gives way to the outcome', async () => {
+    const endpoint = await scenario('confirm');
+    const session = uniqueSession('answered-elsewhere');
+    const first = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    await first.send('delete it');
+    const second = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    const waiting = await waitFor(() => confirmCards(second)[0], { message: 'the card in the second tab' });
+    await waiting.updateComplete;
+    expect(waiting.status).to.equal('pending');
+    // Waiting for another tab's answer is not a run: the second tab can still type, and shows no Stop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(second.running).to.equal(false);
+
+    const card = await waitFor(() => confirmCards(first)[0], { message: 'the card in the first tab' });
+    await card.updateComplete;
+    card.shadowRoot!.querySelector<HTMLButtonElement>('[part="card-confirm"]')!.click();
+
+    await waitFor(() => assistantBubbles(second).map((bubble) => bubble.text).join() === 'Deleted F-1.', {
+      message: 'the outcome in the second tab',
+    });
+    await waitFor(() => confirmCards(second)[0]?.status === 'applied', { message: 'the second tab’s card to read applied' });
+    await waitFor(() => !second.running, { message: 'the second tab idle again' });
+    expect(assistantBubbles(first).map((bubble) => bubble.text)).to.deep.equal(['Deleted F-1.']);
+    expect(errorLines(second)).to.have.length(0);
+    expect(second.turns.filter((turn) => turn.type === 'tool_result')).to.have.length(1);
   });
 });

@@ -10,7 +10,9 @@ import { applyEvent } from './apply-event.js';
 import { TurnLog } from './turn-log.js';
 import type { ConfirmDecision } from '../adapter/adapter.js';
 import { AgentHttpError } from '../transport/http-error.js';
-import { answerPendingCalls, runClientTool, toDecision, type PendingAnswers } from './client-calls.js';
+import type { PendingAnswers } from './client-calls.js';
+
+const awaitingInput = () => import('./awaiting-input.js');
 import {
   conversationContext,
   type ConversationSnapshot,
@@ -79,6 +81,8 @@ export class ConversationController implements ReactiveController {
   #activity = 0;
   #received = 0;
   #toolList: Promise<ToolsResponse> | undefined;
+  /** Waiting for the session's next run while a pending approval shows here and nothing runs (see #syncIdleWatch). */
+  #idleWatch: AbortController | undefined;
   #current: ConversationSnapshot;
 
   /** `strings`: the element's texts, for the failures it words itself (the shell's table). */
@@ -96,6 +100,11 @@ export class ConversationController implements ReactiveController {
 
   hostConnected(): void {
     if (this.#needsLoad) void this.#load();
+    this.#syncIdleWatch();
+  }
+
+  hostDisconnected(): void {
+    this.#syncIdleWatch();
   }
 
   /** Talk to this endpoint about this session; a change starts over from that session's stored history. */
@@ -241,10 +250,11 @@ export class ConversationController implements ReactiveController {
     if (call.reason === 'client' && decision.action !== 'deny') {
       const edited = decision.action === 'edit';
       const input = edited ? decision.input : call.input;
+      const { runClientTool } = await awaitingInput();
       const result = await runClientTool(call, input, this.adapter.tools?.[call.name]);
       answers = { decisions: [], results: [{ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) }] };
     } else {
-      answers = { decisions: [toDecision(call, decision)], results: [] };
+      answers = { decisions: [(await awaitingInput()).toDecision(call, decision)], results: [] };
     }
     const refusal = await this.#runTurn({ answers });
     if (refusal) throw refusal;
@@ -329,7 +339,7 @@ export class ConversationController implements ReactiveController {
       // A watched run's calls are answered by the page that started it (its client tools run there, once).
       while (stopReason === 'awaiting_input' && this.#run === run && !run.stopping && !start.watch) {
         run.answering = true;
-        answers ??= await answerPendingCalls(this.#pending, this.adapter, run.abort.signal);
+        answers ??= await (await awaitingInput()).answerPendingCalls(this.#pending, this.adapter, run.abort.signal);
         if (answers.decisions.length + answers.results.length === 0) break;
         const resumeContext = await this.#readContext();
         let resumed: AsyncGenerator<EventSourceMessage>;
@@ -568,6 +578,43 @@ export class ConversationController implements ReactiveController {
     // Not yet set while the constructor builds the first snapshot.
     this.#provider?.setValue(this.#current);
     this.#host.requestUpdate();
+    this.#syncIdleWatch();
+  }
+
+  /**
+   * A pending approval shown here may be answered in another tab (or another device): while one shows, nothing runs
+   * here and the element is on the page, wait for the session's next run and follow it, so the card gives way to the
+   * outcome. Stopped as soon as this page runs something itself (an answer, a message), goes away, or changes
+   * session. One connection per such element, and only while it shows a card.
+   */
+  #syncIdleWatch(): void {
+    const client = this.#client;
+    const wanted = Boolean(client) && this.#pending.length > 0 && !this.#run && !this.#loading && this.#host.isConnected;
+    if (!wanted || !client) {
+      this.#idleWatch?.abort();
+      this.#idleWatch = undefined;
+      return;
+    }
+    if (this.#idleWatch) return;
+    const watch = new AbortController();
+    this.#idleWatch = watch;
+    const sessionId = this.#sessionId;
+    void awaitingInput()
+      .then(({ waitForNextRun }) =>
+        waitForNextRun({
+          open: (after, signal) => client.waitForRun(sessionId, after, signal),
+          lastId: () => this.lastEventId,
+          signal: watch.signal,
+        }),
+      )
+      .catch(() => false)
+      .then((started) => {
+        if (this.#idleWatch !== watch) return;
+        this.#idleWatch = undefined;
+        watch.abort();
+        // Followed from this page's last id, so the event that woke the wait is applied there.
+        if (started && !this.#run) void this.#runTurn({ watch: true });
+      });
   }
 
   #snapshot(): ConversationSnapshot {

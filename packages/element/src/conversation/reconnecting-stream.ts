@@ -1,4 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
+import { abortableSleep } from './abortable-sleep.js';
 
 export interface ReconnectOptions {
   /** The stream as it was opened (the POST of a message, a resume, or a first follow). */
@@ -49,7 +50,7 @@ export async function* reconnecting(options: ReconnectOptions): AsyncGenerator<E
     for (let attempt = 1; !source; attempt++) {
       if (attempt > maxAttempts) throw dropped ?? new Error('the stream ended before its done event');
       options.onReconnecting(attempt);
-      await sleep(firstDelayMs * Math.min(2 ** (attempt - 1), 16), options.signal);
+      await abortableSleep(firstDelayMs * Math.min(2 ** (attempt - 1), 16), options.signal);
       try {
         source = await options.reopen(options.lastId());
         if (!source) {
@@ -64,18 +65,4 @@ export async function* reconnecting(options: ReconnectOptions): AsyncGenerator<E
     }
     options.onReconnected();
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

@@ -52,6 +52,18 @@ export class AgentClient {
     return response.status === 204 ? undefined : this.#events(response);
   }
 
+  /**
+   * GET /stream?wait=1: like `follow`, but with no run in flight the stream stays open until the session's next run
+   * starts. Undefined when the server answered 204 anyway (one from before `wait`).
+   */
+  async waitForRun(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined> {
+    const response = await this.#request(`${this.#session(sessionId)}/stream?wait=1`, {
+      headers: { 'last-event-id': String(after), accept: 'text/event-stream' },
+      signal,
+    });
+    return response.status === 204 ? undefined : this.#events(response);
+  }
+
   /** Ask the server to stop the session's run; it ends the stream with `done` (stopReason `cancelled`). */
   async cancel(sessionId: string): Promise<void> {
     await this.#request(`${this.#session(sessionId)}/cancel`, JSON_WRITE);
