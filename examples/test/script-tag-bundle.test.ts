@@ -155,9 +155,15 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
     await launcher(page).waitFor({ state: 'visible', ...WAIT });
     await settle(page);
 
+    // The build's first load (what the entry imports statically) names none of the lazy features.
+    expect(firstLoad.size, 'the build has a first load').toBeGreaterThan(0);
+    for (const file of firstLoad) {
+      const name = chunkName(new URL(file, dist.base), dist.base);
+      expect(CONVERSATION_FEATURES, `${file} is imported statically by the entry`).not.toContain(name);
+    }
+
     // Closed: every file of the first load, and of the conversation nothing.
     const closed = distFilesLoaded(traffic);
-    expect(firstLoad.size, 'the build has a first load').toBeGreaterThan(0);
     for (const file of firstLoad) expect(closed, `the first load's ${file}`).toContain(file);
     for (const feature of CONVERSATION_FEATURES) expect(chunksLoaded(traffic), `a closed widget loaded ${feature}`).not.toContain(feature);
     expect(agentCalls(traffic), 'requests a closed widget made to the server origin').toEqual([]);
