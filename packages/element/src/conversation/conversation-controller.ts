@@ -83,6 +83,8 @@ export class ConversationController implements ReactiveController {
   #toolList: Promise<ToolsResponse> | undefined;
   /** Waiting for the session's next run while a pending approval shows here and nothing runs (see #syncIdleWatch). */
   #idleWatch: AbortController | undefined;
+  /** A publish waiting for the next animation frame (#publishSoon). */
+  #frame: number | undefined;
   #current: ConversationSnapshot;
 
   /** `strings`: the element's texts, for the failures it words itself (the shell's table). */
@@ -461,7 +463,8 @@ export class ConversationController implements ReactiveController {
           this.#undoable = event.undoable;
           break;
       }
-      this.#publish();
+      if (event.type === 'text_delta' || event.type === 'thinking_delta') this.#publishSoon();
+      else this.#publish();
       if (run.sawDone) break;
     }
     if (!run.sawDone) {
@@ -573,7 +576,21 @@ export class ConversationController implements ReactiveController {
     emit(this.#host, 'agent-chat-error', { sessionId: this.#sessionId, ...described });
   }
 
+  /**
+   * A streamed delta: the parts hear of it at the next animation frame, together with every delta that came before
+   * it, so a fast stream costs one update of the parts per painted frame, not one per event. Any other change
+   * publishes at once (and takes the deltas with it).
+   */
+  #publishSoon(): void {
+    this.#frame ??= requestAnimationFrame(() => {
+      this.#frame = undefined;
+      this.#publish();
+    });
+  }
+
   #publish(): void {
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
     this.#current = this.#snapshot();
     // Not yet set while the constructor builds the first snapshot.
     this.#provider?.setValue(this.#current);

@@ -21,6 +21,8 @@ export class AgentTurn extends LitElement {
     undoable: { type: Boolean },
     decide: { attribute: false },
     undo: { attribute: false },
+    retry: { attribute: false },
+    retryTurnId: { attribute: false },
     refused: { state: true },
   };
 
@@ -29,6 +31,9 @@ export class AgentTurn extends LitElement {
   declare undoable: boolean;
   declare decide: DecideFunction | undefined;
   declare undo: UndoFunction | undefined;
+  /** Sends the last message again, offered on the error line whose turn is `retryTurnId` (the conversation's last). */
+  declare retry: (() => unknown) | undefined;
+  declare retryTurnId: string | undefined;
   /** The server had nothing to undo: the conversation stops offering Undo, but the bar stays to say why. */
   declare private refused: boolean;
 
@@ -144,7 +149,7 @@ export class AgentTurn extends LitElement {
       case 'status':
         return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="status" .text=${step.turn.text} .code=${step.turn.code}></agent-chat-notice>`;
       case 'error':
-        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code} .turnId=${step.turn.id}></agent-chat-notice>`;
+        return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code} .retry=${step.turn.id === this.retryTurnId ? this.retry : undefined}></agent-chat-notice>`;
     }
   }
 

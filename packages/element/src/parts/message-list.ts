@@ -71,11 +71,14 @@ export class MessageList extends LitElement {
       if (element) element.group = live;
     }
     const last = groups[groups.length - 1];
+    // Retry is offered on the last line when it is an error of a finished run that answered a message.
+    const lastTurn = state.turns[state.turns.length - 1];
+    const retryTurnId = !state.running && state.lastUserIndex >= 0 && lastTurn?.type === 'error' ? lastTurn.id : undefined;
     // Keyed (repeat), so an element is never handed its neighbour's group when the list changes other than at its
     // end: a history arriving under a message sent while it loaded, a message taken out of the queue.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
-        ${guard([groups, state.undoable, state.decide, state.undo], () =>
+        ${guard([groups, state.undoable, state.decide, state.undo, retryTurnId], () =>
           repeat(
             groups,
             (group) => group.key,
@@ -87,6 +90,8 @@ export class MessageList extends LitElement {
                   ?undoable=${state.undoable && group === last}
                   .decide=${state.decide}
                   .undo=${state.undo}
+                  .retry=${state.retry}
+                  .retryTurnId=${group === last ? retryTurnId : undefined}
                 ></agent-chat-turn>`
               : nothing}`,
           ),

@@ -1,6 +1,4 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
-import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import type { StringKey } from '../i18n/strings.js';
 import { tokens, visuallyHidden } from '../styles/tokens.js';
@@ -21,17 +19,19 @@ export class NoticeLine extends LitElement {
     tone: { reflect: true },
     text: {},
     code: {},
-    turnId: {},
+    retry: { attribute: false },
   };
 
   declare tone: NoticeTone;
   declare text: string;
   declare code: string | undefined;
-  /** The error turn this line shows: the last one of the conversation offers Retry. */
-  declare turnId: string | undefined;
+  /**
+   * Sends the last message again: given only to the conversation's last line, when it is an error and nothing runs
+   * (the turn decides, so a line does not watch the whole conversation on every streamed event).
+   */
+  declare retry: (() => unknown) | undefined;
 
   readonly #strings = new StringsConsumer(this);
-  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
 
   constructor() {
     super();
@@ -45,19 +45,13 @@ export class NoticeLine extends LitElement {
     return key ? this.#strings.value[key] : this.text;
   }
 
-  /** Retry sends the last message again: offered on the conversation's last line, when it is this error and nothing runs. */
-  #canRetry(c: ConversationSnapshot | undefined): boolean {
-    return !!c && !c.running && c.turns.at(-1)?.id === this.turnId && c.turns.some((turn) => turn.type === 'user');
-  }
-
   protected override render() {
     const t = this.#strings.value;
-    const c = this.#conversation.value;
     if (this.tone === 'error') {
       return html`<div class="line" part="error" role="alert">
         ${alertIcon}<span class="visually-hidden">${t.error}:</span>
         <span class="text">${this.text}</span>${this.code ? html`<span class="code">${this.code}</span>` : nothing}
-        ${this.#canRetry(c) ? html`<button type="button" part="retry-button" @click=${() => void c!.retry()}>${t.retry}</button>` : nothing}
+        ${this.retry ? html`<button type="button" part="retry-button" @click=${() => void this.retry?.()}>${t.retry}</button>` : nothing}
       </div>`;
     }
     return html`<div class="line" part="status">${this.shownText}</div>`;
