@@ -1,13 +1,16 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import { ContextConsumer } from '@lit/context';
 import type { UserTurn } from '@agent-chat/protocol';
-import { conversationContext } from '../conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { GroupedTurns } from '../steps/grouped-turns.js';
+import { groupText } from '../steps/group-text.js';
 import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
-import { KnownConfirmations } from '../steps/turn-steps.js';
+import { KnownConfirmations, type TurnGroup } from '../steps/turn-steps.js';
+import { HistoryWindow } from './history-window.js';
 import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
@@ -36,7 +39,23 @@ export class MessageList extends LitElement {
   readonly #known = new KnownConfirmations();
   /** @internal The groups, kept between events (for tests: `regrouped` counts the groups ever grouped). */
   readonly grouped = new GroupedTurns();
-  #stickToBottom = true;
+  /** @internal Which groups are drawn in full (for tests: only those near the viewport are). */
+  readonly window = new HistoryWindow(this);
+  /** The groups were drawn again (not only the live one): their elements are watched by the window after the update. */
+  #redrawn = false;
+  #stuck = true;
+  /**
+   * Kept at the latest message. Scroll anchoring is for a reader who scrolled away (groups drawn or put away above
+   * them must not move what they read); at the latest the list puts itself at the bottom, and an anchoring
+   * adjustment there (content above taking its real size) would look like the reader scrolling up.
+   */
+  get #stickToBottom(): boolean {
+    return this.#stuck;
+  }
+  set #stickToBottom(stuck: boolean) {
+    this.#stuck = stuck;
+    this.style.overflowAnchor = stuck ? 'none' : '';
+  }
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
@@ -78,24 +97,25 @@ export class MessageList extends LitElement {
     // end: a history arriving under a message sent while it loaded, a message taken out of the queue.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
-        ${guard([groups, state.undoable, state.decide, state.undo, retryTurnId], () =>
-          repeat(
+        ${guard([groups, state.undoable, state.decide, state.undo, retryTurnId, this.window.version], () => {
+          this.window.prepare(state.sessionId, groups);
+          this.#redrawn = true;
+          // A group far from the viewport is a stand-in: its plain text (for find-in-page and screen readers) in
+          // one element, laid out only when it comes into view (content-visibility), at the height it last had.
+          return repeat(
             groups,
             (group) => group.key,
-            (group) => html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
-              ? html`<agent-chat-turn
-                  id=${group === last && group === live ? LIVE : nothing}
-                  exportparts=${TURN_PARTS}
-                  .group=${group}
-                  ?undoable=${state.undoable && group === last}
-                  .decide=${state.decide}
-                  .undo=${state.undo}
-                  .retry=${state.retry}
-                  .retryTurnId=${group === last ? retryTurnId : undefined}
-                ></agent-chat-turn>`
-              : nothing}`,
-          ),
-        )}
+            (group) => {
+              // One wrapper per group whichever way it is drawn, so the window watches each group's element once.
+              const full = this.window.isFull(group.key);
+              return html`<div
+                class=${full ? 'group' : 'group later'}
+                data-key=${group.key}
+                style=${styleMap(full ? {} : standInSize(group, this.window.heightOf(group.key)))}
+              >${full ? this.#groupParts(group, state, group === last, group === live, retryTurnId) : groupText(group)}</div>`;
+            },
+          );
+        })}
         ${state.running && state.lastUserIndex === state.turns.length - 1
           ? html`<div class="typing" part="typing" aria-label=${t.agentWorking}><span></span><span></span><span></span></div>`
           : nothing}
@@ -113,6 +133,21 @@ export class MessageList extends LitElement {
       </div>
       ${this.away ? html`<button class="jump" part="jump-button" @click=${this.#jump}><span aria-hidden="true">↓</span> ${t.jumpToLatest}</button>` : nothing}
       ${announcer}`;
+  }
+
+  #groupParts(group: TurnGroup, state: ConversationSnapshot, isLast: boolean, isLive: boolean, retryTurnId: string | undefined) {
+    return html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
+      ? html`<agent-chat-turn
+          id=${isLast && isLive ? LIVE : nothing}
+          exportparts=${TURN_PARTS}
+          .group=${group}
+          ?undoable=${state.undoable && isLast}
+          .decide=${state.decide}
+          .undo=${state.undo}
+          .retry=${state.retry}
+          .retryTurnId=${isLast ? retryTurnId : undefined}
+        ></agent-chat-turn>`
+      : nothing}`;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
@@ -136,6 +171,10 @@ export class MessageList extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.#redrawn || this.window.unwatched) {
+      this.#redrawn = false;
+      this.window.observe(this.renderRoot.querySelectorAll('.group'));
+    }
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
       this.#growth.disconnect();
@@ -145,6 +184,12 @@ export class MessageList extends LitElement {
     this.#keepBottom();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Not in the constructor: an element being created may not gain attributes (style is one).
+    this.#stickToBottom = this.#stuck;
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#growth.disconnect();
@@ -152,6 +197,8 @@ export class MessageList extends LitElement {
   }
 
   #keepBottom(): void {
+    // The reader scrolled and its event has not come yet (it comes with the next frame): that scroll decides first.
+    if (this.scrollTop !== this.#lastScrollTop) this.#onScroll();
     if (!this.#stickToBottom) return;
     this.scrollTop = this.scrollHeight;
     // Where the list put itself, since the scroll events of several such moves may come as one, or not at all.
@@ -189,6 +236,18 @@ export class MessageList extends LitElement {
         display: flex;
         flex-direction: column;
         gap: var(--_gap);
+      }
+      .group {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_gap);
+      }
+      .later {
+        content-visibility: auto;
+        overflow: hidden;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        color: var(--_muted);
       }
       .user-items {
         align-self: flex-end;
@@ -270,6 +329,18 @@ export class MessageList extends LitElement {
       }
     `,
   ];
+}
+
+/**
+ * A stand-in's size: the height its group had when drawn, or one guessed from its text (about 60 characters a
+ * line) until it is; `auto` lets the browser keep the real size once it has laid the stand-in out.
+ */
+function standInSize(group: TurnGroup, height: number | undefined): Record<string, string> {
+  if (height !== undefined) return { height: `${height}px`, 'contain-intrinsic-size': `auto ${height}px` };
+  const lines = groupText(group)
+    .split('\n\n')
+    .reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 60)), 0);
+  return { 'contain-intrinsic-size': `auto ${40 + lines * 22 + group.steps.length * 12}px` };
 }
 
 /** The user's message, with what they mentioned and attached under it. */

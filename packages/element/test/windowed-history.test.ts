@@ -1,0 +1,137 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { Turn } from '@agent-chat/protocol';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { MessageList } from '../src/parts/message-list.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, messageList } from './support/dom.js';
+import { waitFor } from './support/wait.js';
+
+/** Groups in the stored history: enough that most are many viewports away from the end. */
+const GROUPS = 200;
+const question = (i: number) => `Question ${i}: what about item ${i}?`;
+const answer = (i: number) =>
+  `Answer ${i}. Item ${i} is **fine**; here is why, at some length, so that each reply takes a few lines of the panel. `.repeat(2) +
+  `\n\n- point one of ${i}\n- point two of ${i}`;
+
+/** A stored conversation of GROUPS questions and answers, imported as the server's own history (PUT /sessions/:id). */
+async function storeHistory(endpoint: string, sessionId: string): Promise<void> {
+  const turns: Turn[] = [];
+  for (let i = 0; i < GROUPS; i++) {
+    turns.push({ id: `u${i}`, createdAt: i, type: 'user', text: question(i) });
+    turns.push({ id: `a${i}`, createdAt: i, type: 'assistant_text', text: answer(i) });
+  }
+  const response = await fetch(`${endpoint}/sessions/${sessionId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ turns }),
+  });
+  if (!response.ok) throw new Error(`PUT history: ${response.status} ${await response.text()}`);
+}
+
+async function mountLong(name: string) {
+  const endpoint = await scenario(name);
+  const session = uniqueSession('window');
+  await storeHistory(endpoint, session);
+  const box = await fixture<HTMLDivElement>(html`<div style="height: 480px; display: flex">
+    <agent-chat style="flex: 1" mode="inline" endpoint=${endpoint} session=${session}></agent-chat>
+  </div>`);
+  const el = box.querySelector('agent-chat') as AgentChat;
+  // The fixture waited for the box, not for the element's conversation chunk.
+  await el.updateComplete;
+  await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text.startsWith(`Answer ${GROUPS - 1}.`)), { message: 'the end of the history' });
+  const list = messageList(el) as MessageList;
+  await list.updateComplete;
+  return { el, list };
+}
+
+const groupsOf = (list: MessageList) => Array.from(list.renderRoot.querySelectorAll<HTMLElement>('.group'));
+const standIns = (list: MessageList) => groupsOf(list).filter((group) => group.classList.contains('later'));
+const fullGroup = (list: MessageList, i: number) => groupsOf(list).find((group) => group.dataset['key'] === `u${i}` && !group.classList.contains('later'));
+const atBottom = (list: MessageList) => list.scrollHeight - list.scrollTop - list.clientHeight <= 2;
+
+/** Every node under `root`, through shadow roots. */
+function countNodes(root: Node): number {
+  let count = 1;
+  for (const child of Array.from(root.childNodes)) count += countNodes(child);
+  const shadow = (root as Element).shadowRoot;
+  if (shadow) count += countNodes(shadow);
+  return count;
+}
+
+describe('<agent-chat> a long history is windowed (real server)', () => {
+  it('draws only the groups near the end in full, each other one as a stand-in of a few nodes that holds its text', async () => {
+    const { list } = await mountLong('echo');
+    expect(list.scrollHeight, 'the list scrolls').to.be.greaterThan(list.clientHeight * 5);
+    // At the end once the stand-ins around the viewport have their real size (laid out a frame later).
+    await waitFor(() => atBottom(list), { message: 'opened at the latest message' });
+
+    const groups = groupsOf(list);
+    expect(groups).to.have.length(GROUPS);
+    const away = standIns(list);
+    // A screen's worth and a margin in full; the rest, nearly all of it, stand-ins.
+    expect(away.length).to.be.greaterThan(GROUPS - 30);
+    const nodesPerStandIn = away.reduce((sum, group) => sum + countNodes(group), 0) / away.length;
+    expect(nodesPerStandIn, 'DOM nodes per off-screen group').to.be.at.most(3);
+    // Fully drawn groups cost far more: the stand-ins are what keeps the DOM small.
+    const full = groups.filter((group) => !group.classList.contains('later'));
+    const nodesPerFull = full.reduce((sum, group) => sum + countNodes(group), 0) / full.length;
+    expect(nodesPerFull).to.be.greaterThan(nodesPerStandIn * 5);
+
+    // Their words are in the log (find-in-page, a screen reader reading it), and the log is still one role=log.
+    expect(away[0]!.textContent).to.contain(question(0)).and.contain('Answer 0.');
+    expect(list.renderRoot.querySelectorAll('[role="log"]')).to.have.length(1);
+    expect(list.renderRoot.querySelector('[role="log"]')!.contains(away[0]!)).to.equal(true);
+  });
+
+  it('draws the old groups in full as the reader scrolls up to them, and puts the far ones away again', async () => {
+    const { list } = await mountLong('echo');
+    list.scrollTop = 0;
+    const first = await waitFor(() => fullGroup(list, 0), { message: 'the first group drawn in full at the top' });
+    await waitFor(() => first.querySelector('agent-chat-message'), { message: 'its message bubble' });
+    // The end, many viewports away now, went back to stand-ins (but the live group, which is never put away).
+    await waitFor(() => groupsOf(list).at(-2)!.classList.contains('later'), { message: 'the end put away' });
+    expect(groupsOf(list).at(-1)!.classList.contains('later')).to.equal(false);
+    // A stand-in that was drawn keeps its drawn height, so the scrollbar does not jump.
+    const putAway = groupsOf(list).at(-2)!;
+    expect(putAway.style.height).to.match(/^\d+(\.\d+)?px$/);
+  });
+
+  it('keeps what the reader looks at in place while groups above it are drawn and a reply streams below, and Jump to latest brings them back down', async () => {
+    const { el, list } = await mountLong('slow');
+    // A slow reply starts at the end; the reader then scrolls up to read the history while it streams.
+    const sent = el.send('One more');
+    await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text.length > 0 && bubble.hasAttribute('streaming')), { message: 'the reply streaming' });
+    // Somewhere in the middle, then let the groups around it be drawn in full.
+    list.scrollTop = list.scrollHeight / 2;
+    await waitFor(() => {
+      const shown = groupsOf(list).filter((group) => {
+        const box = group.getBoundingClientRect();
+        const view = list.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      });
+      return shown.length > 0 && shown.every((group) => !group.classList.contains('later'));
+    }, { message: 'the groups in view drawn in full' });
+    const anchor = groupsOf(list).find((group) => group.getBoundingClientRect().top >= list.getBoundingClientRect().top)!;
+    const before = anchor.getBoundingClientRect().top;
+
+    // Scrolling up a little draws stand-ins above the anchor in full (heights change above it): it must not move.
+    list.scrollTop -= 40;
+    const after40 = before + 40;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await list.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(Math.abs(anchor.getBoundingClientRect().top - after40), 'the anchor moved with the scroll only').to.be.at.most(2);
+    // The reply goes on streaming below the fold: the view stays where the reader is.
+    const during = anchor.getBoundingClientRect().top;
+    expect(el.running, 'still streaming').to.equal(true);
+    await sent;
+    await list.updateComplete;
+    expect(Math.abs(anchor.getBoundingClientRect().top - during), 'the view did not follow the reply').to.be.at.most(2);
+
+    const jump = await waitFor(() => list.renderRoot.querySelector<HTMLButtonElement>('[part="jump-button"]'), { message: 'Jump to latest' });
+    jump.click();
+    await waitFor(() => atBottom(list), { message: 'back at the latest' });
+    expect(assistantBubbles(el).at(-1)!.text).to.contain('This answer arrives slowly');
+  });
+});
