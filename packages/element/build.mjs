@@ -1,5 +1,5 @@
 // Bundles <agent-chat> for a script tag: one self-registering ES module (dist/agent-chat.js) and the chunks it
-// imports (dist/chunks/), held to the two budgets below.
+// imports (dist/chunks/), held per layout to the budgets below.
 import { build } from 'esbuild';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,19 +14,33 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
 /** The one file a host's script tag names; everything else is found relative to it. */
 const ENTRY = 'agent-chat';
+/** gzip -9 bytes. What a page loads before its launcher (floating, narrow) or its empty panel (inline) paints: issue 18's first paint. */
+const FIRST_LOAD_BUDGET = 12 * 1024;
 /**
- * gzip -9 bytes. What loads before the launcher or a frame's shell paints (the entry and every chunk it imports
- * statically: Lit, the strings and tokens, <agent-chat>, the frames and the launcher). Issue 18 asks 12 KB; the
- * shell is at 17.2 KB (Lit with @lit/context is 6.7 KB, the English table and the tokens 2.3 KB more before any
- * of the element's own code), so this holds what the split reached while the rest is cut (README "Build").
+ * gzip -9 bytes. What a docked page loads before its frame paints: the first load and the docked frame's chunk.
+ * Issue 18 asks 12 KB of it too, which it does not reach: Lit is 5.9 KB, the shell (<agent-chat>, the launcher,
+ * the shell's tokens and texts, the frame memory) 5.9 KB more, and the docked frame with its panel styles and the
+ * edge's drag 2.6 KB (`--report` lists each). Held here so it does not grow while the rest is cut (README "Build").
  */
-const FIRST_LOAD_BUDGET = 17.5 * 1024;
-/** What issue 18 asks of the first load; printed beside the enforced budget until the shell fits it. */
-const FIRST_LOAD_TARGET = 12 * 1024;
-/** gzip -9 bytes. What a plain text conversation loads in all: the first load and PLAIN_TEXT_CHUNKS. */
+const DOCKED_FIRST_PAINT_BUDGET = 15 * 1024;
+/** gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in every layout. */
 const PLAIN_TEXT_BUDGET = 40 * 1024;
-/** Lazily imported modules (src/…) that a plain text conversation loads too: the conversation (list, turns, markdown, composer). */
-const PLAIN_TEXT_CHUNKS = ['src/conversation-parts.ts'];
+/** The lazily imported module (src/…) a conversation loads: its parts (list, turns, markdown, composer) and the shell's side. */
+const CONVERSATION = ['src/chunks/conversation-parts.ts'];
+/**
+ * What each layout loads, beyond the first load, before it paints (`paint`, held to `paintBudget`, by default
+ * FIRST_LOAD_BUDGET) and for a plain text conversation (held to PLAIN_TEXT_BUDGET). A floating page and a narrow
+ * one (a drawer) paint their launcher, which is in the first load, and load their panel after; a docked page
+ * paints its frame; an inline one its empty panel. Ephemeral shows nothing before its conversation: its input bar
+ * is the composer.
+ */
+const LAYOUTS = {
+  inline: { paint: [], plainText: CONVERSATION },
+  floating: { paint: [], plainText: ['src/chunks/floating-frame.ts', ...CONVERSATION] },
+  docked: { paint: ['src/chunks/docked-frame.ts'], paintBudget: DOCKED_FIRST_PAINT_BUDGET, plainText: CONVERSATION },
+  drawer: { paint: [], plainText: ['src/chunks/drawer-frame.ts', ...CONVERSATION] },
+  ephemeral: { plainText: ['src/chunks/ephemeral-frame.ts', ...CONVERSATION] },
+};
 /** Languages besides English: each its own module (dist/locales/<tag>.js), added by a page that wants it. */
 const LOCALES = ['fr'];
 
@@ -34,8 +48,8 @@ const result = await build({
   entryPoints: { [ENTRY]: join(here, 'src/define.ts') },
   outdir,
   entryNames: '[name]',
-  // A lazily imported module (src/cards.ts) and the code shared between it and the entry. The hash keeps a
-  // cached chunk from outliving the entry that names it.
+  // A lazily imported module (src/cards.ts, src/chunks/*.ts) and the code shared between them and the entry. The
+  // hash keeps a cached chunk from outliving the entry that names it.
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   format: 'esm',
@@ -55,7 +69,8 @@ const result = await build({
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.
   write: false,
   logLevel: 'warning',
-  // src/define.ts imports three modules first only to order the bundle (see there); they are not side effects.
+  // The chunks' entries (src/chunks/*.ts) import the shell only to tell esbuild it is loaded before them (see
+  // src/load-frame.ts); it has no side effects, so the import does nothing at run time, as intended.
   logOverride: { 'ignored-bare-import': 'silent' },
 });
 
@@ -103,10 +118,16 @@ for (const [path, output] of Object.entries(result.metafile.outputs)) {
   });
 }
 
-const plan = chunkPlan(files, { entry: `${ENTRY}.js`, plainText: PLAIN_TEXT_CHUNKS.map((path) => join(here, path)) });
+const inSource = (paths) => paths.map((path) => join(here, path));
+const layouts = Object.fromEntries(
+  Object.entries(LAYOUTS).map(([name, layout]) => [name, { ...layout, paint: layout.paint && inSource(layout.paint), plainText: inSource(layout.plainText) }]),
+);
+const plan = chunkPlan(files, { entry: `${ENTRY}.js`, layouts });
 printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.' });
-if (plan.firstLoad.gzip > FIRST_LOAD_TARGET) {
-  console.log(`first load: ${plan.firstLoad.gzip - FIRST_LOAD_TARGET} bytes over issue 18's target of ${FIRST_LOAD_TARGET} (enforced: ${FIRST_LOAD_BUDGET})`);
+for (const layout of plan.layouts) {
+  if (layout.paint && layout.paint.gzip > FIRST_LOAD_BUDGET) {
+    console.log(`${layout.name}: first paint ${layout.paint.gzip - FIRST_LOAD_BUDGET} bytes over issue 18's target of ${FIRST_LOAD_BUDGET} (enforced: ${layout.paintBudget})`);
+  }
 }
 const over = checkBudgets(plan, { firstLoad: FIRST_LOAD_BUDGET, plainText: PLAIN_TEXT_BUDGET });
 if (over.length > 0) {

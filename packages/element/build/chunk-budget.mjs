@@ -10,16 +10,24 @@ import { gzipSync } from 'node:zlib';
  */
 
 /**
- * Sorts the built files into the first load, what a plain text conversation adds, and each lazy module's own.
- * `plainText` lists the absolute source paths of lazily imported modules a plain text conversation loads too.
- * @param {BuiltFile[]} files
- * @param {{ entry: string, plainText?: string[] }} options
+ * @typedef {{ paint?: string[], paintBudget?: number, plainText?: string[] }} Layout
+ *   The lazily imported source modules (absolute paths) a layout loads before it paints (`paint`; leave it out for
+ *   a layout that shows nothing before its conversation), held to `paintBudget` if it has its own, and what a
+ *   plain text conversation in it loads besides.
  */
-export function chunkPlan(files, { entry, plainText = [] }) {
+
+/**
+ * Sorts the built files into the first load (the entry and its static imports), each lazy module's own files,
+ * and, per layout, what the page loads before it paints and for a plain text conversation.
+ * @param {BuiltFile[]} files
+ * @param {{ entry: string, layouts?: Record<string, Layout> }} options
+ */
+export function chunkPlan(files, { entry, layouts = {} }) {
   const byPath = new Map(files.map((file) => [file.path, file]));
   if (!byPath.has(entry)) throw new Error(`build: no ${entry} among the built files`);
   const gzip = new Map(files.map((file) => [file.path, gzipSync(file.code, { level: 9 }).length]));
   const sum = (paths) => [...paths].reduce((total, path) => total + gzip.get(path), 0);
+  const fileSet = (paths) => ({ files: [...paths], gzip: sum(paths) });
 
   /** A file and everything it imports statically, transitively: what the browser fetches before running it. */
   const closure = (start) => {
@@ -40,20 +48,29 @@ export function chunkPlan(files, { entry, plainText = [] }) {
     .filter((file) => file.entryPoint !== undefined && file.path !== entry)
     .map((file) => {
       const paths = [...closure(file.path)].filter((path) => !firstLoad.has(path));
-      return { entryPoint: file.entryPoint, path: file.path, files: paths, gzip: sum(paths) };
+      return { entryPoint: file.entryPoint, path: file.path, ...fileSet(paths) };
     });
-  const plainTextFiles = new Set(firstLoad);
-  for (const module of plainText) {
-    const chunk = lazy.find((candidate) => candidate.entryPoint === module);
-    if (!chunk) throw new Error(`build: ${module} is listed as loaded by a plain text conversation, but no chunk is built from it`);
-    for (const path of chunk.files) plainTextFiles.add(path);
-  }
+  /** The first load and the files of each lazy module named. */
+  const withModules = (modules, name) => {
+    const paths = new Set(firstLoad);
+    for (const module of modules) {
+      const chunk = lazy.find((candidate) => candidate.entryPoint === module);
+      if (!chunk) throw new Error(`build: the ${name} layout loads ${module}, but no chunk is built from it`);
+      for (const path of chunk.files) paths.add(path);
+    }
+    return paths;
+  };
   return {
     entry,
     files: files.map((file) => ({ path: file.path, minified: file.code.length, gzip: gzip.get(file.path) })),
-    firstLoad: { files: [...firstLoad], gzip: sum(firstLoad) },
-    plainText: { files: [...plainTextFiles], gzip: sum(plainTextFiles) },
+    firstLoad: fileSet(firstLoad),
     lazy,
+    layouts: Object.entries(layouts).map(([name, layout]) => ({
+      name,
+      paint: layout.paint ? fileSet(withModules(layout.paint, name)) : undefined,
+      paintBudget: layout.paintBudget,
+      plainText: fileSet(withModules([...(layout.paint ?? []), ...(layout.plainText ?? [])], name)),
+    })),
   };
 }
 
@@ -73,20 +90,31 @@ export function printSizes(plan, { cwd = 'dist', log = console.log } = {}) {
     log(`${`${cwd}/${file.path}`.padEnd(width)}  ${kb(file.minified).padStart(8)} minified  ${String(file.gzip).padStart(6)} B gzip -9  ${when(file.path)}`);
   }
   log(`first load (the entry and its static imports, ${fileCount(plan.firstLoad.files.length)}): ${plan.firstLoad.gzip} bytes gzip -9`);
-  log(`a plain text conversation in all (${fileCount(plan.plainText.files.length)}): ${plan.plainText.gzip} bytes gzip -9`);
   for (const chunk of plan.lazy) {
     log(`${shortSource(chunk.entryPoint)}, loaded on first use: ${chunk.gzip} bytes gzip -9 more (${fileCount(chunk.files.length)})`);
   }
+  for (const layout of plan.layouts) {
+    const paint = layout.paint
+      ? `first paint ${layout.paint.gzip} bytes gzip -9 (${fileCount(layout.paint.files.length)})`
+      : 'paints with its conversation';
+    log(`${layout.name}: ${paint}; a plain text conversation ${layout.plainText.gzip} bytes gzip -9 (${fileCount(layout.plainText.files.length)})`);
+  }
 }
 
-/** The budgets a plan exceeds, in words; empty when it fits. */
+/**
+ * The budgets a plan exceeds, in words; empty when it fits. `firstLoad` holds each layout's first paint, but for a
+ * layout with a `paintBudget` of its own; `plainText` each layout's plain text conversation.
+ */
 export function checkBudgets(plan, { firstLoad, plainText }) {
   const over = [];
-  if (plan.firstLoad.gzip > firstLoad) {
-    over.push(`the first load is ${kb(plan.firstLoad.gzip - firstLoad)} over its budget (${plan.firstLoad.gzip} of ${firstLoad} bytes gzip -9)`);
-  }
-  if (plan.plainText.gzip > plainText) {
-    over.push(`a plain text conversation is ${kb(plan.plainText.gzip - plainText)} over its budget (${plan.plainText.gzip} of ${plainText} bytes gzip -9)`);
+  for (const layout of plan.layouts) {
+    const paintBudget = layout.paintBudget ?? firstLoad;
+    if (layout.paint && layout.paint.gzip > paintBudget) {
+      over.push(`the ${layout.name} layout's first paint is ${kb(layout.paint.gzip - paintBudget)} over its budget (${layout.paint.gzip} of ${paintBudget} bytes gzip -9)`);
+    }
+    if (layout.plainText.gzip > plainText) {
+      over.push(`a plain text conversation in the ${layout.name} layout is ${kb(layout.plainText.gzip - plainText)} over its budget (${layout.plainText.gzip} of ${plainText} bytes gzip -9)`);
+    }
   }
   return over;
 }

@@ -33,31 +33,61 @@ const markdown = { path: 'chunks/markdown-1.js', code: code(900, 5), entryPoint:
 ] };
 const files = [entry, shared, cards, forms, markdown];
 
+// Two layouts, as build.mjs names them: one paints with the first load alone and loads a frame for its
+// conversation; the other paints with its frame, under a budget of its own.
+const frame = { path: 'chunks/frame-1.js', code: code(400, 6), entryPoint: '/p/src/frame.ts', imports: [
+  { path: 'chunks/chunk-shared.js', kind: 'import-statement' },
+] };
+const withFrame = [...files, frame];
+const layouts = {
+  launcher: { paint: [], plainText: ['/p/src/frame.ts', '/p/src/markdown.ts'] },
+  framed: { paint: ['/p/src/frame.ts'], paintBudget: 100_000, plainText: ['/p/src/markdown.ts'] },
+  later: { plainText: ['/p/src/markdown.ts'] },
+};
+
 describe('the split bundle by when a page loads each file', () => {
   it('first load is the entry and its static imports; a lazy module adds what the first load lacks; each file gzipped alone', () => {
     const plan = chunkPlan(files, { entry: 'agent-chat.js' });
     expect(plan.firstLoad.files.sort()).toEqual(['agent-chat.js', 'chunks/chunk-shared.js']);
     expect(plan.firstLoad.gzip).toBe(gz(entry.code) + gz(shared.code));
-    expect(plan.plainText).toEqual(plan.firstLoad);
+    expect(plan.layouts).toEqual([]);
     expect(plan.lazy.map((chunk) => [chunk.entryPoint, chunk.files.sort(), chunk.gzip])).toEqual([
       ['/p/src/cards.ts', ['chunks/cards-1.js', 'chunks/chunk-forms.js'], gz(cards.code) + gz(forms.code)],
       ['/p/src/markdown.ts', ['chunks/markdown-1.js'], gz(markdown.code)],
     ]);
   });
 
-  it('a lazy module a plain text conversation loads counts in its total, not in the first load', () => {
-    const plan = chunkPlan(files, { entry: 'agent-chat.js', plainText: ['/p/src/markdown.ts'] });
-    expect(plan.plainText.gzip).toBe(plan.firstLoad.gzip + gz(markdown.code));
-    expect(() => chunkPlan(files, { entry: 'agent-chat.js', plainText: ['/p/src/nowhere.ts'] })).toThrow(/no chunk is built from it/);
+  it('each layout: its first paint is the first load and what it paints with; its plain text conversation adds the rest', () => {
+    const plan = chunkPlan(withFrame, { entry: 'agent-chat.js', layouts });
+    const [launcher, framed, later] = plan.layouts;
+    expect(launcher!.name).toBe('launcher');
+    expect(launcher!.paint).toEqual(plan.firstLoad);
+    expect(launcher!.plainText.gzip).toBe(plan.firstLoad.gzip + gz(frame.code) + gz(markdown.code));
+    expect(framed!.paint!.gzip).toBe(plan.firstLoad.gzip + gz(frame.code));
+    expect(framed!.paintBudget).toBe(100_000);
+    expect(framed!.plainText.gzip, 'what it painted with, counted once').toBe(launcher!.plainText.gzip);
+    expect(later!.paint, 'a layout that paints with its conversation').toBe(undefined);
+    expect(later!.plainText.gzip).toBe(plan.firstLoad.gzip + gz(markdown.code));
+    expect(() => chunkPlan(files, { entry: 'agent-chat.js', layouts: { lost: { plainText: ['/p/src/nowhere.ts'] } } })).toThrow(
+      /the lost layout loads \/p\/src\/nowhere\.ts, but no chunk is built from it/,
+    );
   });
 
-  it('fails each budget on its own, in words, and prints every file with when it loads', () => {
-    const plan = chunkPlan(files, { entry: 'agent-chat.js', plainText: ['/p/src/markdown.ts'] });
-    expect(checkBudgets(plan, { firstLoad: plan.firstLoad.gzip, plainText: plan.plainText.gzip })).toEqual([]);
-    const over = checkBudgets(plan, { firstLoad: plan.firstLoad.gzip - 1, plainText: plan.plainText.gzip - 1 });
-    expect(over).toHaveLength(2);
-    expect(over[0]).toMatch(/^the first load is 0\.0 KB over its budget/);
-    expect(over[1]).toMatch(/^a plain text conversation is 0\.0 KB over its budget/);
+  it('fails each budget of each layout on its own, in words, and prints every file with when it loads', () => {
+    const plan = chunkPlan(withFrame, { entry: 'agent-chat.js', layouts });
+    const [launcher, framed] = plan.layouts;
+    expect(checkBudgets(plan, { firstLoad: launcher!.paint!.gzip, plainText: launcher!.plainText.gzip })).toEqual([]);
+    const over = checkBudgets(plan, { firstLoad: launcher!.paint!.gzip - 1, plainText: framed!.plainText.gzip - 1 });
+    expect(over).toEqual([
+      expect.stringMatching(/^the launcher layout's first paint is 0\.0 KB over its budget/),
+      expect.stringMatching(/^a plain text conversation in the launcher layout is 0\.0 KB over its budget/),
+      // The framed layout's first paint is held to its own budget, which it fits.
+      expect.stringMatching(/^a plain text conversation in the framed layout is 0\.0 KB over its budget/),
+    ]);
+    const tight = chunkPlan(withFrame, { entry: 'agent-chat.js', layouts: { framed: { ...layouts.framed, paintBudget: framed!.paint!.gzip - 1 } } });
+    expect(checkBudgets(tight, { firstLoad: 100_000, plainText: 100_000 })).toEqual([
+      expect.stringMatching(/^the framed layout's first paint is 0\.0 KB over its budget \(\d+ of \d+ bytes gzip -9\)$/),
+    ]);
 
     const lines: string[] = [];
     printSizes(plan, { cwd: 'dist', log: (line: string) => lines.push(line) });
@@ -65,6 +95,10 @@ describe('the split bundle by when a page loads each file', () => {
     expect(lines.find((line) => line.startsWith('dist/chunks/chunk-shared.js '))).toMatch(/loads with the entry$/);
     expect(lines.find((line) => line.startsWith('dist/chunks/chunk-forms.js '))).toMatch(/on first use of src\/cards\.ts$/);
     expect(lines).toContain(`src/cards.ts, loaded on first use: ${gz(cards.code) + gz(forms.code)} bytes gzip -9 more (2 files)`);
+    expect(lines).toContain(
+      `framed: first paint ${framed!.paint!.gzip} bytes gzip -9 (3 files); a plain text conversation ${framed!.plainText.gzip} bytes gzip -9 (4 files)`,
+    );
+    expect(lines).toContain(`later: paints with its conversation; a plain text conversation ${plan.layouts[2]!.plainText.gzip} bytes gzip -9 (3 files)`);
   });
 
   it('refuses a plan whose entry or an import of it was not built', () => {

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat } from '../src/agent-chat.js';
-import * as frameLists from '../src/frames/frame-styles.js';
+import * as frameLists from '../src/styles/frame-parts.js';
 import * as partLists from '../src/styles/parts.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +62,10 @@ const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
     const text = readFileSync(path, 'utf8');
     return { file: relative(srcDir, path), text, ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) };
   });
+
+/** The shell's templates: the element's own, and the conversation's place in it, which loads with the conversation. */
+const SHELL_FILES = ['agent-chat.ts', 'shell-conversation.ts'];
+const shellText = () => SHELL_FILES.map((file) => source(file).text).join('\n');
 
 function source(file: string) {
   const found = sources.find((entry) => entry.file === file);
@@ -189,7 +193,7 @@ describe('custom-elements.json', () => {
 
   describe('parts', () => {
     const lists: Record<string, unknown> = { ...partLists, ...frameLists };
-    const shell = source('agent-chat.ts').text;
+    const shell = shellText();
     /** Tokens of every `part="…"` in a text, without the ones an expression supplies (`bubble ${sender}`). */
     const partsIn = (text: string) =>
       [...text.matchAll(/\bpart="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter((token) => token && !token.includes('$'));
@@ -259,13 +263,13 @@ describe('custom-elements.json', () => {
   });
 
   it('lists the slots <agent-chat> offers the host, each forwarded to a part that shows it', () => {
-    const shell = source('agent-chat.ts').text;
+    const shell = shellText();
     const offered = [...shell.matchAll(/<slot name="([\w-]+)"/g)].map((match) => match[1]!);
     expect(sorted(element.slots.map((slot) => slot.name))).toEqual(sorted(offered));
     expect(offered.length).toBeGreaterThanOrEqual(3);
     expect(withoutWords(element.slots)).toEqual([]);
     for (const name of offered) {
-      const receivers = sources.filter(({ file, text }) => file !== 'agent-chat.ts' && text.includes(`<slot name="${name}">`));
+      const receivers = sources.filter(({ file, text }) => !SHELL_FILES.includes(file) && text.includes(`<slot name="${name}">`));
       expect(receivers.length, `a part with <slot name="${name}">`).toBeGreaterThan(0);
     }
   });

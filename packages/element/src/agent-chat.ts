@@ -1,24 +1,25 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { ContextProvider } from '@lit/context';
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Attachment, Context, Item, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from './adapter/adapter.js';
-import { adapterContext } from './adapter/adapter-context.js';
 import type { ConversationController } from './conversation/conversation-controller.js';
 import { rememberedSessionId } from './conversation/session-id.js';
 import { TriggerGate, type TriggerPriority } from './conversation/trigger-gate.js';
-import { DraftController } from './draft/draft-controller.js';
+import type { DraftController } from './draft/draft-controller.js';
 import { carriesItems, ITEM_MIME, parseDroppedItems } from './draft/dropped-items.js';
 import { emit } from './events.js';
 import type { Corner } from './frames/floating-frame.js';
-import { FRAME_PARTS } from './frames/frame-styles.js';
-import { StringsProvider } from './i18n/strings-context.js';
+import { LocalizedTable } from './i18n/localized-table.js';
+import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { AgentChatStrings } from './i18n/strings.js';
-import { DEFAULT_HIDE_AFTER_MS } from './layout/ephemeral-state.js';
+import { LAUNCHER_GAP } from './layout/launcher-place.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
+import { afterPaint } from './load-once.js';
+import { conversationModule, loadConversation, type ConversationModule } from './load-conversation.js';
+import { frameReady, loadFrame, type ChunkedFrame } from './load-frame.js';
+import type { ShellContexts } from './shell-conversation.js';
 import type { ToolCatalogProvider } from './steps/tool-catalog.js';
-import { conversationModule, loadConversation, loadEphemeralFrame } from './load-conversation.js';
-import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
-import { tokens } from './styles/tokens.js';
+import { FRAME_PARTS } from './styles/frame-parts.js';
+import { shellTokens } from './styles/shell-tokens.js';
 
 /** How the element lays itself out on the page. */
 export type LayoutMode = 'inline' | 'floating' | 'docked' | 'ephemeral' | 'hidden';
@@ -43,6 +44,11 @@ export interface TriggerOptions {
 }
 
 const DEFAULT_BREAKPOINT = 640;
+/**
+ * Seed 002's 5 s: the ephemeral frame's DEFAULT_HIDE_AFTER_MS, written out here so the shell does not import the
+ * frame's state machine into the first load (modes.test.ts holds the two equal).
+ */
+const DEFAULT_HIDE_AFTER_MS = 5000;
 
 /**
  * `<agent-chat endpoint="/api/agent">`: an AI agent's chat for any page, inline, floating, docked or ephemeral
@@ -237,15 +243,20 @@ export class AgentChat extends LitElement {
    * started a run): until then a closed launcher has made no request and loaded no more than the shell.
    */
   private conversation: ConversationController | undefined;
+  /** What the shell provides to the conversation's parts; made with the conversation. */
+  #contexts: ShellContexts | undefined;
+  #view: ConversationModule['conversationView'] | undefined;
   #catalog: ToolCatalogProvider | undefined;
-  /** The ephemeral frame's chunk, while it loads. */
-  #ephemeral: Promise<void> | undefined;
+  /** The current frame's chunk, while it loads. */
+  #framing: Promise<void> | undefined;
   /** Set when the conversation is first needed; resolves when it is in place. */
   #attaching: Promise<ConversationController> | undefined;
-  readonly #draft = new DraftController(this);
-  readonly #adapterProvider = new ContextProvider(this, { context: adapterContext, initialValue: {} });
+  /** The draft, made with the conversation (the composer shows it). What a host or a drop adds before that waits here. */
+  #draft: DraftController | undefined;
+  #earlyDraft: ((draft: DraftController) => void)[] = [];
   readonly #triggers = new TriggerGate();
-  readonly #texts = new StringsProvider(this);
+  /** The texts the shell paints itself; the conversation's parts get the full table through #contexts. */
+  readonly #texts = new LocalizedTable<ShellStrings>(this, shellEn, () => this.requestUpdate());
   /** How many replies had arrived when the panel closed: the rest are unread. */
   #receivedAtClose = 0;
   #openByDefault = false;
@@ -352,14 +363,14 @@ export class AgentChat extends LitElement {
 
   /** Mention an item in the message being written (seed 003's Ctrl/Cmd+click on an item), and show the chat. */
   addReference(item: Item): void {
-    this.#draft.addReference(item);
+    this.#editDraft((draft) => draft.addReference(item));
     this.#setOpen(true);
     void this.updateComplete.then(() => this.focus());
   }
 
   /** Attach an item to the message being written (as dropping it does). */
   attach(item: Attachment): void {
-    this.#draft.attach(item);
+    this.#editDraft((draft) => draft.attach(item));
   }
 
   /**
@@ -374,7 +385,7 @@ export class AgentChat extends LitElement {
       cooldownMs: options.cooldownMs ?? 0,
       now: Date.now(),
       busy: this.running,
-      lastTypedAt: this.#draft.lastTypedAt,
+      lastTypedAt: this.#draft?.lastTypedAt,
     });
     if (!admitted) return false;
     const text = options.text ?? (payload === undefined ? name : `${name}: ${JSON.stringify(payload)}`);
@@ -392,38 +403,59 @@ export class AgentChat extends LitElement {
     if (changed.has('endpoint') || changed.has('session')) this.#configure();
     if (changed.has('adapter')) {
       if (this.conversation) this.conversation.adapter = this.adapter ?? {};
-      this.#adapterProvider.setValue(this.adapter ?? {});
+      if (this.#contexts) this.#contexts.adapter = this.adapter ?? {};
     }
     // After the adapter, so the request carries its headers; a new adapter retries a catalog that failed.
     if (changed.has('endpoint') || changed.has('adapter')) this.#loadCatalog();
-    if (changed.has('locale') || changed.has('strings')) this.#texts.update(this.locale, this.strings);
+    if (changed.has('locale') || changed.has('strings')) {
+      this.#texts.update(this.locale, this.strings);
+      this.#contexts?.strings.update(this.locale, this.strings);
+    }
     if (changed.has('breakpoint')) this.#onWindowResize();
     if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#restoreOpen();
     if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.conversation?.state.received ?? 0;
-    // A conversation on screen needs its chunk: at once if the page has it, else once the shell has painted.
-    if (this.frame === 'ephemeral' && !customElements.get('agent-chat-ephemeral-frame')) {
-      this.#ephemeral ??= loadEphemeralFrame().then(
-        () => this.requestUpdate(),
-        (error: unknown) => {
-          this.#ephemeral = undefined;
-          console.error('[agent-chat] the ephemeral frame could not load:', error);
-        },
-      );
-    }
+    this.#loadFrame();
     // The first paint waits for nothing; a panel opened later loads at once.
     if (this.#showsConversation()) void this.#conversation(!this.hasUpdated);
   }
 
   /**
-   * What `updateComplete` waits for: the render, and the conversation's (and the ephemeral frame's) chunk when it
-   * is on its way, so a host that awaits it finds the list and the composer rendered, as before the split.
+   * What `updateComplete` waits for: the render, and the frame's and the conversation's chunks when they are on
+   * their way, so a host that awaits it finds the frame, the list and the composer rendered.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
-    await this.#ephemeral;
-    if (!this.#attaching) return done;
-    await this.#attaching.catch(() => undefined);
+    if (!this.#framing && !this.#attaching) return done;
+    await this.#framing;
+    await this.#attaching?.catch(() => undefined);
     return super.getUpdateComplete();
+  }
+
+  /**
+   * The current frame's chunk, if it is not in yet. A docked page paints its frame, so that loads at once; a
+   * floating or narrow page paints the launcher (it is in the first load), and its panel loads after that first
+   * paint, or at once when needed later (it opens, or the layout changes). The ephemeral frame shows the
+   * conversation, so it is drawn with it. A load is shared (load-frame.ts): asking again while it is on its way
+   * costs nothing.
+   */
+  #loadFrame(): void {
+    const frame = this.frame;
+    if (frame === 'inline' || frame === 'none' || frameReady(frame)) return;
+    const afterFirstPaint = !this.hasUpdated && !this.opened && frame !== 'docked';
+    const loading = afterFirstPaint ? afterPaint().then(() => loadFrame(frame)) : loadFrame(frame);
+    const framing: Promise<void> = loading.then(
+      () => {
+        if (this.#framing === framing) this.#framing = undefined;
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        // Said once, by the latest ask; the next update asks again (a load that failed is tried anew).
+        if (this.#framing !== framing) return;
+        this.#framing = undefined;
+        console.error(`[agent-chat] the ${frame} frame could not load:`, error);
+      },
+    );
+    this.#framing = framing;
   }
 
   /** The conversation is visible: inline, docked and expanded, or an open panel. Ephemeral shows its input bar always. */
@@ -437,11 +469,7 @@ export class AgentChat extends LitElement {
    * so the chunk is fetched after the shell has painted rather than competing with it.
    */
   #conversation(idle = false): Promise<ConversationController> {
-    this.#attaching ??= new Promise<void>((resolve) => {
-      if (conversationModule() || !idle) resolve();
-      else if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else setTimeout(resolve, 0);
-    })
+    this.#attaching ??= (conversationModule() || !idle ? Promise.resolve() : afterPaint())
       .then(() => conversationModule() ?? loadConversation())
       .then(
         (module) => this.#attach(module),
@@ -461,9 +489,17 @@ export class AgentChat extends LitElement {
     return this.conversation ? use(this.conversation) : this.#conversation().then(use);
   }
 
-  #attach(module: NonNullable<ReturnType<typeof conversationModule>>): ConversationController {
+  #attach(module: ConversationModule): ConversationController {
     if (this.conversation) return this.conversation;
-    const conversation = new module.ConversationController(this, () => this.#texts.value);
+    const draft = new module.DraftController();
+    for (const change of this.#earlyDraft.splice(0)) change(draft);
+    this.#draft = draft;
+    // The contexts first: the conversation's parts find them when they connect, in the render this asks for.
+    const contexts = new module.ShellContexts(this, draft, this.adapter ?? {});
+    contexts.strings.update(this.locale, this.strings);
+    this.#contexts = contexts;
+    this.#view = module.conversationView;
+    const conversation = new module.ConversationController(this, () => contexts.strings.value);
     conversation.adapter = this.adapter ?? {};
     this.conversation = conversation;
     this.#catalog = new module.ToolCatalogProvider(this);
@@ -471,6 +507,11 @@ export class AgentChat extends LitElement {
     this.#loadCatalog();
     this.requestUpdate();
     return conversation;
+  }
+
+  #editDraft(change: (draft: DraftController) => void): void {
+    if (this.#draft) change(this.#draft);
+    else this.#earlyDraft.push(change);
   }
 
   #loadCatalog(): void {
@@ -531,6 +572,8 @@ export class AgentChat extends LitElement {
     this.#setOpen(event.detail);
   };
 
+  #onLauncherClick = (): void => this.#setOpen(!this.opened);
+
   #onWindowResize = (): void => {
     this.narrow = window.innerWidth < (this.breakpoint || DEFAULT_BREAKPOINT);
   };
@@ -538,7 +581,7 @@ export class AgentChat extends LitElement {
   #onDragEnter = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
     this.#dragDepth += 1;
-    this.#draft.setDropping(true);
+    this.#draft?.setDropping(true);
   };
 
   #onDragOver = (event: DragEvent): void => {
@@ -551,16 +594,16 @@ export class AgentChat extends LitElement {
   #onDragLeave = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
     this.#dragDepth = Math.max(0, this.#dragDepth - 1);
-    if (this.#dragDepth === 0) this.#draft.setDropping(false);
+    if (this.#dragDepth === 0) this.#draft?.setDropping(false);
   };
 
   #onDrop = (event: DragEvent): void => {
     if (!carriesItems(event.dataTransfer)) return;
     event.preventDefault();
     this.#dragDepth = 0;
-    this.#draft.setDropping(false);
+    this.#draft?.setDropping(false);
     const items = parseDroppedItems(event.dataTransfer!.getData(ITEM_MIME));
-    for (const item of items) this.#draft.attach(item);
+    for (const item of items) this.#editDraft((draft) => draft.attach(item));
     if (items.length) this.#setOpen(true);
   };
 
@@ -571,34 +614,41 @@ export class AgentChat extends LitElement {
     const unread = this.opened ? 0 : Math.max(0, received - this.#receivedAtClose);
     const t = this.#texts.value;
     const heading = this.heading ?? t.panelTitle;
-    // The host's slotted content goes on down into the part that shows it (a slot assigned to a slot). The
-    // empty state's default is this slot's fallback: the list's own would never show behind a forwarded slot.
-    const messages = html`<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
-      ><slot name="empty" slot="empty">${t.emptyConversation}</slot></agent-chat-message-list
-    >`;
-    const composer = html`<agent-chat-composer
-      slot="composer"
-      part="composer"
-      exportparts=${COMPOSER_PARTS}
-      .placeholder=${this.placeholder}
-      .locked=${this.lockWhileStreaming}
-      ><slot name="footer" slot="footer"></slot
-    ></agent-chat-composer>`;
-    // Only frames have a header; inline has none, so it gets no header-actions slot.
     // Until the conversation has loaded, the frames paint empty around where it will be.
-    const content = this.conversation ? html`${messages}${composer}` : nothing;
+    const content =
+      this.#view && this.#contexts ? this.#view(this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming) : nothing;
+    if (frame === 'inline') return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
+    // A closed floating widget and a closed drawer are their launcher, drawn here so that it paints before any
+    // frame's chunk has loaded, and stays the same element when the frame arrives. After the panel in the DOM, as
+    // before: Tab reaches the panel first.
+    const launcher =
+      frame === 'floating' || (frame === 'drawer' && !this.opened)
+        ? html`<agent-chat-launcher
+            class=${frame === 'drawer' ? 'drawer' : this.position}
+            exportparts="launcher, badge"
+            .open=${this.opened}
+            .unread=${unread}
+            .strings=${t}
+            @click=${this.#onLauncherClick}
+          ></agent-chat-launcher>`
+        : nothing;
+    // A frame is drawn only once defined: before that, what it slots would show unstyled in the page. Only frames
+    // have a header; inline has none, so it gets no header-actions slot.
     const framed = html`${content}<slot name="header-actions" slot="header-actions"></slot>`;
+    const panel = frameReady(frame) ? this.#frameTemplate(frame, framed, heading, unread, t) : nothing;
+    return html`${panel}${launcher}`;
+  }
+
+  #frameTemplate(frame: ChunkedFrame, framed: TemplateResult, heading: string, unread: number, t: ShellStrings) {
     switch (frame) {
-      case 'inline':
-        return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
       case 'floating':
         return html`<agent-chat-floating-frame
           exportparts=${FRAME_PARTS}
           .open=${this.opened}
-          .unread=${unread}
           .position=${this.position}
           .storageKey=${this.#frameKey}
           .heading=${heading}
+          .strings=${t}
           @frame-toggle=${this.#onFrameToggle}
           >${framed}</agent-chat-floating-frame
         >`;
@@ -611,6 +661,7 @@ export class AgentChat extends LitElement {
           .unread=${unread}
           .storageKey=${this.#frameKey}
           .heading=${heading}
+          .strings=${t}
           @frame-toggle=${this.#onFrameToggle}
           >${framed}</agent-chat-docked-frame
         >`;
@@ -618,15 +669,15 @@ export class AgentChat extends LitElement {
         return html`<agent-chat-drawer-frame
           exportparts=${FRAME_PARTS}
           .open=${this.opened}
-          .unread=${unread}
           .heading=${heading}
+          .strings=${t}
           @frame-toggle=${this.#onFrameToggle}
           >${framed}</agent-chat-drawer-frame
         >`;
       case 'ephemeral':
-        // Its own chunk (load-conversation.ts), drawn only after the conversation, so that its context
-        // consumer finds the conversation's provider when it connects.
-        if (!this.conversation || !customElements.get('agent-chat-ephemeral-frame')) return nothing;
+        // Drawn only after the conversation, so that its context consumer finds the conversation's provider when
+        // it connects.
+        if (!this.conversation) return nothing;
         return html`<agent-chat-ephemeral-frame
           exportparts=${FRAME_PARTS}
           .open=${this.opened}
@@ -639,7 +690,7 @@ export class AgentChat extends LitElement {
   }
 
   static override styles = [
-    tokens,
+    shellTokens,
     css`
       :host {
         display: contents;
@@ -667,6 +718,30 @@ export class AgentChat extends LitElement {
       agent-chat-message-list {
         flex: 1;
         min-height: 0;
+      }
+      agent-chat-launcher {
+        position: fixed;
+        z-index: var(--_z);
+      }
+      .bottom-right,
+      .bottom-left {
+        bottom: ${LAUNCHER_GAP}px;
+      }
+      .top-right,
+      .top-left {
+        top: ${LAUNCHER_GAP}px;
+      }
+      .bottom-right,
+      .top-right {
+        right: ${LAUNCHER_GAP}px;
+      }
+      .bottom-left,
+      .top-left {
+        left: ${LAUNCHER_GAP}px;
+      }
+      .drawer {
+        right: 16px;
+        bottom: 16px;
       }
     `,
   ];

@@ -1,21 +1,15 @@
 import { AgentChat } from './agent-chat.js';
 import { define } from './define-element.js';
-import { DockedFrame } from './frames/docked-frame.js';
-import { DrawerFrame } from './frames/drawer-frame.js';
-import { FloatingFrame } from './frames/floating-frame.js';
 import { Launcher } from './parts/launcher.js';
 
 /**
- * Register `<agent-chat>` and the parts of its shell, each only if its name is still free (see `define`). The
- * conversation's parts (the list, the turns, the composer, the ephemeral frame) are registered when an element
- * first shows a conversation or its host starts a run (load-conversation.ts), so a closed launcher loads and
- * registers only these. (Measured: a chunk per frame saved nothing; small files gzip worse.)
+ * Register `<agent-chat>` and its launcher, each only if its name is still free (see `define`): what a page
+ * paints first. Each frame is registered when an element first lays itself out in it (load-frame.ts), and the
+ * conversation's parts when an element first shows a conversation or its host starts a run (load-conversation.ts).
+ * (Measured: the launcher as a chunk of its own cost a floating page more than it saved a docked one.)
  */
 export function defineAgentChat(): void {
   define('agent-chat-launcher', Launcher);
-  define('agent-chat-floating-frame', FloatingFrame);
-  define('agent-chat-docked-frame', DockedFrame);
-  define('agent-chat-drawer-frame', DrawerFrame);
   define('agent-chat', AgentChat);
 }
 

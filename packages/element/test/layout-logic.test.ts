@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { clampRect } from '../src/layout/clamp.js';
-import { applyDockedSpace, clearDockedSpace, DOCKED_WIDTH_PROPERTY } from '../src/layout/docked-width.js';
+import { applyDockedSpace, clearDockedSpace, DOCKED_WIDTH_PROPERTY, resizeDockedWidth } from '../src/layout/docked-width.js';
 import { nextEphemeralState, restartsTimer, type EphemeralEvent, type EphemeralState } from '../src/layout/ephemeral-state.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from '../src/layout/persisted-frame.js';
-import { resizeDockedWidth, resizeRect, resizeRectWithin } from '../src/layout/resize.js';
+import { resizeRect, resizeRectWithin } from '../src/layout/resize.js';
 import { lockBodyScroll } from '../src/layout/scroll-lock.js';
 
 const viewport = { width: 1000, height: 800 };

@@ -4,7 +4,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import { resolveStrings } from '../src/i18n/strings-context.js';
 import { registerLocale } from '../src/index.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
-import { frameOf, launcherButton } from './support/dom.js';
+import { composerButton, frameOf, launcherButton, textarea } from './support/dom.js';
 import { waitFor } from './support/wait.js';
 
 describe('locales', () => {
@@ -32,5 +32,25 @@ describe('locales', () => {
     expect(resolveStrings('fr', undefined).send).to.equal('Send');
     await import('../src/i18n/fr.js');
     expect(resolveStrings('fr-CA', undefined).send).to.equal('Envoyer');
+  });
+
+  it('reach the conversation, which loads after the shell: its full table follows the locale, a late table and the host’s strings', async () => {
+    registerLocale('nl', { openChat: 'Open de chat', send: 'Verstuur' });
+    const endpoint = await scenario('echo');
+    const storageKey = uniqueSession('locale-later');
+    const el = await fixture<AgentChat>(html`<agent-chat mode="floating" locale="nl" endpoint=${endpoint} storage-key=${storageKey}></agent-chat>`);
+    expect(launcherButton(el)!.getAttribute('aria-label'), 'the shell’s own text').to.equal('Open de chat');
+
+    el.open();
+    await el.updateComplete;
+    await waitFor(() => composerButton(el).textContent!.trim() === 'Verstuur', { message: 'the locale in the conversation' });
+    expect(textarea(el).getAttribute('aria-label'), 'a key the table lacks stays English').to.equal('Message');
+
+    registerLocale('nl', { openChat: 'Open de chat', send: 'Versturen' });
+    await waitFor(() => composerButton(el).textContent!.trim() === 'Versturen', { message: 'a table registered later' });
+    el.strings = { send: 'Stuur', closeChat: 'Sluit' };
+    await waitFor(() => composerButton(el).textContent!.trim() === 'Stuur', { message: 'the host’s override in the conversation' });
+    expect(launcherButton(el)!.getAttribute('aria-label'), 'and in the shell').to.equal('Sluit');
+    localStorage.removeItem(`agent-chat:frame:${storageKey}`);
   });
 });

@@ -4,6 +4,7 @@ import '../src/define.js';
 import '../src/i18n/fr.js'; // registers locale="fr", used below
 import type { AgentChat, LayoutMode } from '../src/agent-chat.js';
 import type { OpenDetail } from '../src/events.js';
+import { DEFAULT_HIDE_AFTER_MS } from '../src/layout/ephemeral-state.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, frameOf, framePart, launcherButton, messageList, textarea, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';
@@ -117,5 +118,11 @@ describe('<agent-chat> layout modes', () => {
     await waitFor(() => launcherButton(el)!.getAttribute('aria-label') === 'Parler à Factly', { message: 'the override' });
     expect(framePart(el, 'panel')!.getAttribute('aria-label')).to.equal('Assistant');
     localStorage.removeItem(`agent-chat:frame:${storageKey}`);
+  });
+
+  it('an ephemeral element hides its output after the ephemeral frame’s default unless told otherwise', async () => {
+    const el = document.createElement('agent-chat');
+    // The shell writes the number out rather than import the frame's state machine into the first load.
+    expect(el.hideAfter).to.equal(DEFAULT_HIDE_AFTER_MS);
   });
 });

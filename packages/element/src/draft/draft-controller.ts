@@ -1,27 +1,25 @@
-import { ContextProvider } from '@lit/context';
-import type { ReactiveControllerHost } from 'lit';
 import type { Attachment, Item } from '@agent-chat/protocol';
-import { draftContext, type DraftSnapshot } from './draft-context.js';
+import type { DraftSnapshot } from './draft-context.js';
 
-type Host = ReactiveControllerHost & HTMLElement;
-
-/** The composer's draft, owned by the shell and handed to the composer through @lit/context. */
+/**
+ * The composer's draft, owned by the shell, so a change of layout keeps it and the host can attach before the
+ * conversation has loaded. The composer gets it through @lit/context: the shell's provider (made with the
+ * conversation, see shell-contexts.ts) follows `changed`.
+ */
 export class DraftController {
   /** When the user last typed (for triggers, which must not interrupt someone writing). */
   lastTypedAt: number | undefined;
+  /** Hears each new snapshot. */
+  changed: ((state: DraftSnapshot) => void) | undefined;
 
   #text = '';
   #references: readonly Item[] = [];
   #attachments: readonly Attachment[] = [];
   #dropping = false;
-  readonly #provider: ContextProvider<typeof draftContext, Host>;
-
-  constructor(host: Host) {
-    this.#provider = new ContextProvider(host, { context: draftContext, initialValue: this.#snapshot() });
-  }
+  #state: DraftSnapshot | undefined;
 
   get state(): DraftSnapshot {
-    return this.#provider.value;
+    return (this.#state ??= this.#snapshot());
   }
 
   setText = (text: string): void => {
@@ -66,7 +64,8 @@ export class DraftController {
   }
 
   #publish(): void {
-    this.#provider.setValue(this.#snapshot());
+    this.#state = this.#snapshot();
+    this.changed?.(this.#state);
   }
 
   #snapshot(): DraftSnapshot {

@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { applyDockedSpace, clearDockedSpace } from '../layout/docked-width.js';
+import { applyDockedSpace, clearDockedSpace, resizeDockedWidth } from '../layout/docked-width.js';
 import { startDrag } from '../layout/drag.js';
 import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
-import { resizeDockedWidth } from '../layout/resize.js';
-import { tokens } from '../styles/tokens.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { chatIcon, panelStyles } from './frame-styles.js';
+import type { AgentChatStrings } from '../i18n/strings.js';
+import { chatIcon } from '../parts/chat-icon.js';
+import { shellTokens } from '../styles/shell-tokens.js';
+import { panelStyles } from './frame-styles.js';
 
 /** Seed 000: a ~380 px right column. */
 export const DEFAULT_DOCKED_WIDTH = 380;
@@ -29,6 +29,7 @@ export class DockedFrame extends LitElement {
     unread: { type: Number },
     storageKey: { attribute: false },
     heading: {},
+    strings: { attribute: false },
     width: { state: true },
   };
 
@@ -38,9 +39,9 @@ export class DockedFrame extends LitElement {
   declare unread: number;
   declare storageKey: string;
   declare heading: string;
+  /** The shell's texts, in the element's language: the shell sets them with the frame's other properties. */
+  declare strings: Pick<AgentChatStrings, 'openChat' | 'collapseChat' | 'resizePanel'>;
   declare width: number;
-
-  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
@@ -78,7 +79,7 @@ export class DockedFrame extends LitElement {
   }
 
   protected override render() {
-    const t = this.#strings.value;
+    const t = this.strings;
     if (!this.open) {
       return html`<aside class="strip" part="strip">
         <button type="button" class="icon-button expand" part="expand-button" aria-label=${t.openChat} aria-expanded="false" @click=${() => this.#toggle(true)}>
@@ -140,7 +141,7 @@ export class DockedFrame extends LitElement {
   #onWindowResize = (): void => this.requestUpdate();
 
   static override styles = [
-    tokens,
+    shellTokens,
     panelStyles,
     css`
       :host {

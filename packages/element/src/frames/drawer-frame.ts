@@ -1,33 +1,33 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { lockBodyScroll } from '../layout/scroll-lock.js';
-import { tokens } from '../styles/tokens.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import type { AgentChatStrings } from '../i18n/strings.js';
+import { shellTokens } from '../styles/shell-tokens.js';
 import { panelStyles } from './frame-styles.js';
 
 /**
  * Narrow screens (seed 000: "a slide-out drawer with an overlay"): the floating and docked layouts become a
  * full-screen panel over an overlay, with a close button; the page behind does not scroll while it is open.
+ * Closed, it draws nothing: the shell's launcher stands in for it.
  *
  * @fires frame-toggle - the user opened or closed the drawer; detail is the new open state
  */
 export class DrawerFrame extends LitElement {
   static override properties = {
     open: { type: Boolean, reflect: true },
-    unread: { type: Number },
     heading: {},
+    strings: { attribute: false },
   };
 
   declare open: boolean;
-  declare unread: number;
   declare heading: string;
+  /** The shell's texts, in the element's language: the shell sets them with the frame's other properties. */
+  declare strings: Pick<AgentChatStrings, 'closeChat'>;
 
   #unlockScroll: (() => void) | undefined;
-  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
     this.open = false;
-    this.unread = 0;
     this.heading = '';
   }
 
@@ -46,14 +46,12 @@ export class DrawerFrame extends LitElement {
   }
 
   protected override render() {
-    if (!this.open) {
-      return html`<agent-chat-launcher exportparts="launcher, badge" .unread=${this.unread} @click=${() => this.#toggle(true)}></agent-chat-launcher>`;
-    }
+    if (!this.open) return nothing;
     return html`<div class="overlay" part="overlay" @click=${() => this.#toggle(false)}></div>
       <section class="panel" part="panel" role="dialog" aria-modal="true" aria-label=${this.heading} @keydown=${this.#onKeyDown}>
         <header part="header">
           <span class="title" part="title">${this.heading}</span><slot name="header-actions"></slot>
-          <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>×</button>
+          <button type="button" class="icon-button" part="close-button" aria-label=${this.strings.closeChat} @click=${() => this.#toggle(false)}>×</button>
         </header>
         <slot name="messages"></slot>
         <slot name="composer"></slot>
@@ -69,17 +67,11 @@ export class DrawerFrame extends LitElement {
   };
 
   static override styles = [
-    tokens,
+    shellTokens,
     panelStyles,
     css`
       :host {
         display: contents;
-      }
-      agent-chat-launcher {
-        position: fixed;
-        right: 16px;
-        bottom: 16px;
-        z-index: var(--_z);
       }
       .overlay {
         position: fixed;

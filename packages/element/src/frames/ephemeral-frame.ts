@@ -8,7 +8,7 @@ import {
   type EphemeralEvent,
   type EphemeralState,
 } from '../layout/ephemeral-state.js';
-import { tokens } from '../styles/tokens.js';
+import { shellTokens } from '../styles/shell-tokens.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { panelStyles } from './frame-styles.js';
 
@@ -154,7 +154,7 @@ export class EphemeralFrame extends LitElement {
   };
 
   static override styles = [
-    tokens,
+    shellTokens,
     panelStyles,
     css`
       :host {

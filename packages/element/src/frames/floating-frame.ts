@@ -4,8 +4,9 @@ import { startDrag } from '../layout/drag.js';
 import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
 import type { Rect, Size } from '../layout/rect.js';
 import { EDGES, resizeRectWithin, type Edge } from '../layout/resize.js';
-import { tokens } from '../styles/tokens.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { LAUNCHER_GAP, LAUNCHER_SIZE } from '../layout/launcher-place.js';
+import type { AgentChatStrings } from '../i18n/strings.js';
+import { shellTokens } from '../styles/shell-tokens.js';
 import { panelStyles } from './frame-styles.js';
 
 export type Corner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
@@ -13,40 +14,37 @@ export type Corner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 /** Seed 003's panel: 400 × 500 by default, never smaller than this. */
 const DEFAULT_SIZE: Size = { width: 400, height: 520 };
 const MIN_SIZE: Size = { width: 280, height: 320 };
-const EDGE_GAP = 24;
-const LAUNCHER = 56;
 
 /**
- * The floating widget: a launcher in a corner and a panel above it that is dragged by its header and resized
- * from its edges and corners, always inside the viewport. Remembers where the user put it (not whether it is
- * open: the shell keeps that).
+ * The floating widget's panel, above the launcher in its corner (the shell draws the launcher, which is all a
+ * closed widget paints): dragged by its header and resized from its edges and corners, always inside the
+ * viewport. Remembers where the user put it (not whether it is open: the shell keeps that).
  *
  * @fires frame-toggle - the user opened or closed the panel; detail is the new open state
  */
 export class FloatingFrame extends LitElement {
   static override properties = {
     open: { type: Boolean, reflect: true },
-    unread: { type: Number },
     position: { reflect: true },
     storageKey: { attribute: false },
     heading: {},
+    strings: { attribute: false },
     rect: { state: true },
   };
 
   declare open: boolean;
-  declare unread: number;
+  /** The launcher's corner, which the panel opens by. */
   declare position: Corner;
   declare storageKey: string;
   declare heading: string;
+  /** The shell's texts, in the element's language: the shell sets them with the frame's other properties. */
+  declare strings: Pick<AgentChatStrings, 'closeChat'>;
   /** Where the user put the panel; undefined until they move it, so it follows its corner until then. */
   declare rect: Rect | undefined;
-
-  readonly #strings = new StringsConsumer(this);
 
   constructor() {
     super();
     this.open = false;
-    this.unread = 0;
     this.position = 'bottom-right';
     this.storageKey = '';
     this.heading = '';
@@ -85,7 +83,7 @@ export class FloatingFrame extends LitElement {
       >
         <header part="header">
           <span class="title" part="title" @pointerdown=${this.#onTitleDown}>${this.heading}</span><slot name="header-actions"></slot>
-          <button type="button" class="icon-button" part="close-button" aria-label=${this.#strings.value.closeChat} @click=${() => this.#toggle(false)}>
+          <button type="button" class="icon-button" part="close-button" aria-label=${this.strings.closeChat} @click=${() => this.#toggle(false)}>
             ×
           </button>
         </header>
@@ -94,14 +92,7 @@ export class FloatingFrame extends LitElement {
         ${EDGES.map(
           (edge) => html`<div class="handle ${edge}" part="resize-handle" data-edge=${edge} @pointerdown=${(event: PointerEvent) => this.#onResizeDown(event, edge)}></div>`,
         )}
-      </section>
-      <agent-chat-launcher
-        class=${this.position}
-        exportparts="launcher, badge"
-        .open=${this.open}
-        .unread=${this.unread}
-        @click=${() => this.#toggle(!this.open)}
-      ></agent-chat-launcher>`;
+      </section>`;
   }
 
   #toggle(open: boolean): void {
@@ -138,7 +129,7 @@ export class FloatingFrame extends LitElement {
   #onWindowResize = (): void => this.requestUpdate();
 
   static override styles = [
-    tokens,
+    shellTokens,
     panelStyles,
     css`
       :host {
@@ -153,26 +144,6 @@ export class FloatingFrame extends LitElement {
       .title {
         cursor: move;
         touch-action: none;
-      }
-      agent-chat-launcher {
-        position: fixed;
-        z-index: var(--_z);
-      }
-      .bottom-right,
-      .bottom-left {
-        bottom: ${EDGE_GAP}px;
-      }
-      .top-right,
-      .top-left {
-        top: ${EDGE_GAP}px;
-      }
-      .bottom-right,
-      .top-right {
-        right: ${EDGE_GAP}px;
-      }
-      .bottom-left,
-      .top-left {
-        left: ${EDGE_GAP}px;
       }
       .handle {
         position: absolute;
@@ -242,8 +213,8 @@ function viewportSize(): Size {
 /** Above (or below) the launcher, on its side of the screen. */
 export function defaultRect(corner: Corner, viewport: Size): Rect {
   const { width, height } = DEFAULT_SIZE;
-  const x = corner.endsWith('left') ? EDGE_GAP : viewport.width - EDGE_GAP - width;
-  const offset = EDGE_GAP + LAUNCHER + 12;
+  const x = corner.endsWith('left') ? LAUNCHER_GAP : viewport.width - LAUNCHER_GAP - width;
+  const offset = LAUNCHER_GAP + LAUNCHER_SIZE + 12;
   const y = corner.startsWith('top') ? offset : viewport.height - offset - height;
   return { x, y, width, height };
 }

@@ -1,4 +1,4 @@
-import { css, html } from 'lit';
+import { css } from 'lit';
 
 /** The look every frame's panel shares: a column with a header, the messages, and the composer. */
 export const panelStyles = css`
@@ -61,12 +61,3 @@ export const panelStyles = css`
     flex: none;
   }
 `;
-
-/** A speech bubble, for the launcher and the collapsed strip. */
-export const chatIcon = html`<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="currentColor">
-  <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
-</svg>`;
-
-/** The parts a frame passes on, so `agent-chat::part(header)` reaches into it. */
-export const FRAME_PARTS =
-  'panel, header, title, close-button, collapse-button, expand-button, resize-handle, resize-edge, strip, overlay, launcher, badge, output, input-bar, show-output, dismiss-button, clear-button';

@@ -27,3 +27,18 @@ export function findLocale(locale: string | undefined): Partial<AgentChatStrings
   const tag = (locale ?? '').toLowerCase();
   return registry().get(tag) ?? registry().get(tag.split('-')[0] ?? '');
 }
+
+/**
+ * `base` (English) under the registered table of `locale` (if any), under a host's overrides. Only `base`'s keys,
+ * and only strings: a host's typo or a stray value must not break rendering. `base` itself when nothing changes it.
+ */
+export function resolveTable<T extends Record<string, string>>(base: T, locale: string | undefined, overrides: Partial<Record<string, unknown>> | undefined): T {
+  const table = findLocale(locale);
+  if (!table && !overrides) return base;
+  const merged = { ...base };
+  for (const key of Object.keys(base) as (keyof T & string)[]) {
+    const value = [overrides?.[key], table?.[key as keyof AgentChatStrings]].find((text) => typeof text === 'string');
+    if (value !== undefined) merged[key] = value as T[typeof key];
+  }
+  return merged;
+}

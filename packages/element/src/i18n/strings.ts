@@ -1,21 +1,20 @@
+import { shellEn } from './shell-strings.js';
+
+export { format } from './shell-strings.js';
+
 /**
  * Every text the element shows, in English. A host overrides some (`el.strings = { send: 'Envoyer' }`) or picks
  * a registered one (`locale="fr"`, see locales.ts); a missing key falls back to English, so a partial table is
  * always safe. `{name}` marks a value filled in when the text is shown (see `format`).
  */
 export const en = {
-  // The panel and its frame
-  openChat: 'Open the chat',
-  closeChat: 'Close the chat',
+  // The panel and its frame: the launcher's, the frames' and the title's texts are shellEn's (shell-strings.ts)
+  ...shellEn,
   emptyConversation: 'Send a message to start.',
   loadingConversation: 'Loading the conversation…',
   conversationLog: 'Conversation',
   jumpToLatest: 'Jump to latest',
   agentWorking: 'The agent is working',
-  panelTitle: 'Assistant',
-  openChatUnread: 'Open the chat, {count} unread',
-  collapseChat: 'Collapse the chat',
-  resizePanel: 'Resize the chat panel',
   showOutput: 'Show output',
   hideOutput: 'Hide output',
   clearConversation: 'Clear',
@@ -121,8 +120,3 @@ export const en = {
 /** The keys of the table: a host's override is checked against them. */
 export type StringKey = keyof typeof en;
 export type AgentChatStrings = Record<StringKey, string>;
-
-/** Fill `{name}` marks; a mark without a value stays as it is, so a mistake shows instead of vanishing. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
-}

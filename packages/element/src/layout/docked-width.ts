@@ -1,3 +1,5 @@
+// The docked panel's width: how dragging its edge changes it, and the room it takes on the page.
+
 /** The custom property a host lays out its content with, beside a docked panel. */
 export const DOCKED_WIDTH_PROPERTY = '--agent-chat-docked-width';
 
@@ -7,6 +9,12 @@ export interface DockedSpace {
   width: number;
   /** Also pad document.body on that side, for hosts that lay out nothing themselves. */
   padBody: boolean;
+}
+
+/** A docked panel's width after dragging its inner edge by dx: the inner edge is the left one on the right side. */
+export function resizeDockedWidth(start: number, side: 'left' | 'right', dx: number, min: number, max: number): number {
+  const width = side === 'right' ? start - dx : start + dx;
+  return Math.round(Math.min(Math.max(width, min), Math.max(min, max)));
 }
 
 let bodyPaddingBefore: { side: 'left' | 'right'; value: string } | undefined;

@@ -45,9 +45,3 @@ export function resizeRectWithin(start: Rect, edge: Edge, dx: number, dy: number
   if (edge.includes('s') && y + height > bottom) height = bottom - y;
   return { x, y, width, height };
 }
-
-/** A docked panel's width after dragging its inner edge by dx: the inner edge is the left one on the right side. */
-export function resizeDockedWidth(start: number, side: 'left' | 'right', dx: number, min: number, max: number): number {
-  const width = side === 'right' ? start - dx : start + dx;
-  return Math.round(Math.min(Math.max(width, min), Math.max(min, max)));
-}

@@ -1,30 +1,36 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { chatIcon } from '../frames/frame-styles.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format } from '../i18n/strings.js';
-import { tokens } from '../styles/tokens.js';
+import { format, shellEn } from '../i18n/shell-strings.js';
+import type { AgentChatStrings } from '../i18n/strings.js';
+import { LAUNCHER_SIZE } from '../layout/launcher-place.js';
+import { shellTokens } from '../styles/shell-tokens.js';
+import { chatIcon } from './chat-icon.js';
 
-/** The round button that opens a floating chat or a drawer, with the count of replies that came while closed. */
+/**
+ * The round button that opens a floating chat or a drawer, with the count of replies that came while closed.
+ * The shell draws it (it is all a closed widget paints) and hands it its texts.
+ */
 export class Launcher extends LitElement {
   static override properties = {
     open: { type: Boolean },
     unread: { type: Number },
+    strings: { attribute: false },
   };
 
   declare open: boolean;
   declare unread: number;
-
-  readonly #strings = new StringsConsumer(this);
+  /** The shell's texts, in the element's language. */
+  declare strings: Pick<AgentChatStrings, 'openChat' | 'closeChat' | 'openChatUnread'>;
 
   constructor() {
     super();
     this.open = false;
     this.unread = 0;
+    this.strings = shellEn;
   }
 
   protected override render() {
     const unread = this.open ? 0 : this.unread;
-    const t = this.#strings.value;
+    const t = this.strings;
     const label = this.open ? t.closeChat : unread > 0 ? format(t.openChatUnread, { count: unread }) : t.openChat;
     return html`<button type="button" part="launcher" aria-label=${label} aria-expanded=${this.open ? 'true' : 'false'}>
       ${this.open ? html`<span class="close" aria-hidden="true">×</span>` : chatIcon}
@@ -33,12 +39,12 @@ export class Launcher extends LitElement {
   }
 
   static override styles = [
-    tokens,
+    shellTokens,
     css`
       :host {
         display: block;
-        width: 56px;
-        height: 56px;
+        width: ${LAUNCHER_SIZE}px;
+        height: ${LAUNCHER_SIZE}px;
       }
       button {
         position: relative;

@@ -76,13 +76,13 @@ export function framePart<T extends Element = HTMLElement>(el: AgentChat, part: 
   return frameOf(el)?.shadowRoot?.querySelector<T>(`[part~="${part}"]`) ?? null;
 }
 
-/** The launcher's button (inside the frame's launcher element), and its unread badge. */
+/** The launcher's button (the shell draws the launcher, beside the frame), and its unread badge. */
 export function launcherButton(el: AgentChat): HTMLButtonElement | null {
-  return frameOf(el)?.shadowRoot?.querySelector('agent-chat-launcher')?.shadowRoot?.querySelector('button') ?? null;
+  return el.shadowRoot?.querySelector('agent-chat-launcher')?.shadowRoot?.querySelector('button') ?? null;
 }
 
 export function badgeText(el: AgentChat): string | undefined {
-  const badge = frameOf(el)?.shadowRoot?.querySelector('agent-chat-launcher')?.shadowRoot?.querySelector('[part~="badge"]');
+  const badge = el.shadowRoot?.querySelector('agent-chat-launcher')?.shadowRoot?.querySelector('[part~="badge"]');
   return badge?.textContent?.trim();
 }
 

@@ -1,0 +1,4 @@
+// The docked frame's chunk (load-frame.ts). It imports the shell first for the bundle's sake: see README.md here.
+import '../register.js';
+
+export { DockedFrame } from '../frames/docked-frame.js';

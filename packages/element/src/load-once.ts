@@ -1,0 +1,20 @@
+/**
+ * `load` run once, its promise shared by every caller; a failed load (a chunk unreachable: offline, a server
+ * that does not serve chunks/) is forgotten, so the next call tries again.
+ */
+export function retryable<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/** Resolves after the browser has painted and gone idle (or within a second): for what the first paint does not need. */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
