@@ -2,6 +2,8 @@
 // block, the confirmation card with its edit form and word diff, the final answer card, the Undo bar). The script-tag bundle loads this file on first
 // use, beside itself (dist/chunks/); through the module entry a bundler splits it the same way. load-cards.ts
 // is the one place that imports it.
+// Loaded only after the conversation: importing its chunk first keeps the conversation in one file (chunks/README.md).
+import './chunks/conversation-parts.js';
 import { define } from './define-element.js';
 import { SchemaForm } from './forms/schema-form.js';
 import { AnswerCard } from './parts/answer-card.js';

@@ -1,68 +1,46 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
 /** Groups drawn in full from the end when a history first shows: about a screen's worth, so nothing in view waits. */
 const TAIL = 12;
-/** A stand-in within this much of the viewport is drawn in full (one viewport's height above and below). */
-const NEAR = '100% 0px';
-/** A full group further than this from the viewport goes back to its stand-in. Wider than NEAR, so nothing flickers at the edge. */
-const FAR = '300% 0px';
+/** A stand-in within this many viewport heights of the viewport is drawn in full. */
+const NEAR = 1;
+/** A full group further than this many viewport heights away goes back to its stand-in. Wider than NEAR, so nothing flickers at the edge. */
+const FAR = 3;
 
 /**
  * Which groups of the conversation are drawn in full. A long history keeps only the groups near the viewport as
  * parts (bubbles, markdown, chips, cards); the others are one light element each that holds their plain text (see
- * message-list.ts), sized as they were last drawn, or estimated, so the scrollbar and scroll anchoring stay true.
- * Two IntersectionObservers on the list's scroller move groups between the two as the reader scrolls.
+ * group-list.ts), sized as they were last drawn, or estimated, so the scrollbar and scroll anchoring stay true.
+ *
+ * Checked by the list after it scrolls or updates, by geometry: a binary search for the groups around the viewport
+ * and a look at the few drawn in full, so the cost does not grow with the history. (Two IntersectionObservers on every
+ * group did the same job, but cost each frame of a streamed reply work in proportion to the history: measured, about
+ * a third more main-thread time streaming into 1,000 messages.)
  */
-export class HistoryWindow implements ReactiveController {
+export class HistoryWindow {
   /** Moves whenever a group changes between full and stand-in: the list renders its groups again then. */
   version = 0;
-  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #scroller: HTMLElement;
   /** Keys of the groups drawn in full. */
   readonly #full = new Set<string>();
   /** Keys of groups that were drawn in full and went back to stand-ins, with the height they had. */
   readonly #heights = new Map<string, number>();
-  #observed = new WeakSet<Element>();
-  #near: IntersectionObserver | undefined;
-  #far: IntersectionObserver | undefined;
   /** What the window was last prepared for: another session, or another first group, starts from its tail again. */
   #conversation: string | undefined;
   /** The live group's key: it is never put away. */
   #last: string | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement) {
-    this.#host = host;
-    host.addController(this);
-  }
-
-  /** Set when the groups on screen are not all watched (the list came back onto the page): watch them at its next update. */
-  unwatched = true;
-
-  hostConnected(): void {
-    this.#observed = new WeakSet();
-    this.unwatched = true;
-    // Relative to the list itself, which is the scroller.
-    this.#near = new IntersectionObserver((entries) => this.#onNear(entries), { root: this.#host, rootMargin: NEAR });
-    this.#far = new IntersectionObserver((entries) => this.#onFar(entries), { root: this.#host, rootMargin: FAR });
-  }
-
-  hostDisconnected(): void {
-    this.#near?.disconnect();
-    this.#far?.disconnect();
-    this.#near = this.#far = undefined;
+  /** `scroller`: the element that scrolls the groups (the list itself). */
+  constructor(scroller: HTMLElement) {
+    this.#scroller = scroller;
   }
 
   /**
-   * Called with the groups' keys before each render of them: a history seen for the first time (another session, a
+   * Called with the groups before each drawing of them: a history seen for the first time (another session, a
    * reload) is drawn in full from its end, the rest as stand-ins. The last group is always full: it is live.
    */
   prepare(sessionId: string, groups: readonly { key: string }[]): void {
     const conversation = `${sessionId}\n${groups[0]?.key ?? ''}`;
     if (conversation !== this.#conversation) {
       this.#conversation = conversation;
-      // The old groups' elements are gone: stop watching them (each group's element is watched from its first draw).
-      this.#near?.disconnect();
-      this.#far?.disconnect();
-      this.#observed = new WeakSet();
       this.#full.clear();
       this.#heights.clear();
       for (const group of groups.slice(-TAIL)) this.#full.add(group.key);
@@ -80,47 +58,50 @@ export class HistoryWindow implements ReactiveController {
     return this.#heights.get(key);
   }
 
-  /** Watch the group elements the list has drawn (`[data-key]` children of its items), once each. */
-  observe(groups: Iterable<Element>): void {
-    this.unwatched = false;
-    for (const element of groups) {
-      if (this.#observed.has(element)) continue;
-      this.#observed.add(element);
-      this.#near?.observe(element);
-      this.#far?.observe(element);
-    }
-  }
-
-  #onNear(entries: IntersectionObserverEntry[]): void {
+  /**
+   * Look where the viewport is among the group elements (`elements`, in order, each with `data-key`; `drawnInFull`,
+   * those drawn in full): stand-ins near it are to be drawn in full, full groups far from it put away. Returns whether anything changed (the list then redraws).
+   */
+  check(elements: readonly HTMLElement[], drawnInFull: Iterable<HTMLElement>): boolean {
+    const view = this.#scroller.clientHeight;
+    // A list that is not laid out (a closed panel) has no viewport to be near or far from.
+    if (view === 0 || elements.length === 0) return false;
+    const origin = this.#scroller.getBoundingClientRect().top - this.#scroller.scrollTop;
+    const top = (element: HTMLElement) => element.getBoundingClientRect().top - origin;
+    const bottom = (element: HTMLElement) => element.getBoundingClientRect().bottom - origin;
+    const viewTop = this.#scroller.scrollTop;
     let changed = false;
-    for (const entry of entries) {
-      const key = (entry.target as HTMLElement).dataset['key'];
-      if (!entry.isIntersecting || key === undefined || this.#full.has(key)) continue;
-      this.#full.add(key);
-      changed = true;
-    }
-    if (changed) this.#changed();
-  }
 
-  #onFar(entries: IntersectionObserverEntry[]): void {
-    // A list that is not laid out (a closed panel) has no viewport to be far from.
-    if (this.#host.clientHeight === 0) return;
-    let changed = false;
-    for (const entry of entries) {
-      const element = entry.target as HTMLElement;
+    // The first group whose bottom reaches the near range, then every group down to its end.
+    let low = 0;
+    let high = elements.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (bottom(elements[middle]!) < viewTop - NEAR * view) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < elements.length; index++) {
+      const element = elements[index]!;
+      if (top(element) > viewTop + (1 + NEAR) * view) break;
       const key = element.dataset['key'];
-      if (entry.isIntersecting || key === undefined || key === this.#last || !this.#full.has(key)) continue;
+      if (key !== undefined && !this.#full.has(key)) {
+        this.#full.add(key);
+        changed = true;
+      }
+    }
+
+    for (const element of drawnInFull) {
+      const key = element.dataset['key'];
+      if (key === undefined || key === this.#last || !this.#full.has(key)) continue;
+      const box = element.getBoundingClientRect();
+      const far = box.bottom - origin < viewTop - FAR * view || box.top - origin > viewTop + (1 + FAR) * view;
       // Where the keyboard is stays drawn, or the focus would be lost with the parts.
-      if (element.matches(':focus-within')) continue;
-      this.#heights.set(key, entry.boundingClientRect.height);
+      if (!far || element.matches(':focus-within')) continue;
+      this.#heights.set(key, box.height);
       this.#full.delete(key);
       changed = true;
     }
-    if (changed) this.#changed();
-  }
-
-  #changed(): void {
-    this.version++;
-    this.#host.requestUpdate();
+    if (changed) this.version++;
+    return changed;
   }
 }

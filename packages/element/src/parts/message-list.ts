@@ -1,15 +1,14 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { ContextConsumer } from '@lit/context';
 import type { UserTurn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { GroupedTurns } from '../steps/grouped-turns.js';
-import { groupText } from '../steps/group-text.js';
 import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
 import { KnownConfirmations, type TurnGroup } from '../steps/turn-steps.js';
+import { GroupList } from './group-list.js';
 import { HistoryWindow } from './history-window.js';
 import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
@@ -41,8 +40,19 @@ export class MessageList extends LitElement {
   readonly grouped = new GroupedTurns();
   /** @internal Which groups are drawn in full (for tests: only those near the viewport are). */
   readonly window = new HistoryWindow(this);
-  /** The groups were drawn again (not only the live one): their elements are watched by the window after the update. */
-  #redrawn = false;
+  /** A look at the window is due at the next frame (after a scroll or an update). */
+  #windowFrame: number | undefined;
+  /** What the groups drawn in full are drawn with, for the update in progress. */
+  #drawing: { state: ConversationSnapshot; last: TurnGroup | undefined; live: TurnGroup | undefined; retryTurnId: string | undefined } | undefined;
+  readonly #groups = new GroupList({
+    full: (group) => {
+      const { state, last, live, retryTurnId } = this.#drawing!;
+      return this.#groupParts(group, state, group === last, group === live, retryTurnId);
+    },
+    isFull: (key) => this.window.isFull(key),
+    heightOf: (key) => this.window.heightOf(key),
+    host: this,
+  });
   #stuck = true;
   /**
    * Kept at the latest message. Scroll anchoring is for a reader who scrolled away (groups drawn or put away above
@@ -59,7 +69,10 @@ export class MessageList extends LitElement {
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
-  readonly #growth = new ResizeObserver(() => this.#keepBottom());
+  readonly #growth = new ResizeObserver(() => {
+    this.#keepBottom();
+    this.#checkWindowSoon();
+  });
   #observed: Element | null = null;
 
   constructor() {
@@ -93,28 +106,18 @@ export class MessageList extends LitElement {
     // Retry is offered on the last line when it is an error of a finished run that answered a message.
     const lastTurn = state.turns[state.turns.length - 1];
     const retryTurnId = !state.running && state.lastUserIndex >= 0 && lastTurn?.type === 'error' ? lastTurn.id : undefined;
-    // Keyed (repeat), so an element is never handed its neighbour's group when the list changes other than at its
-    // end: a history arriving under a message sent while it loaded, a message taken out of the queue.
+    // Keyed (GroupList, and repeat for the queue), so an element is never handed its neighbour's group when the list
+    // changes other than at its end: a history arriving under a message sent while it loaded, a message taken out of
+    // the queue.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
         ${guard([groups, state.undoable, state.decide, state.undo, retryTurnId, this.window.version], () => {
           this.window.prepare(state.sessionId, groups);
-          this.#redrawn = true;
-          // A group far from the viewport is a stand-in: its plain text (for find-in-page and screen readers) in
-          // one element, laid out only when it comes into view (content-visibility), at the height it last had.
-          return repeat(
-            groups,
-            (group) => group.key,
-            (group) => {
-              // One wrapper per group whichever way it is drawn, so the window watches each group's element once.
-              const full = this.window.isFull(group.key);
-              return html`<div
-                class=${full ? 'group' : 'group later'}
-                data-key=${group.key}
-                style=${styleMap(full ? {} : standInSize(group, this.window.heightOf(group.key)))}
-              >${full ? this.#groupParts(group, state, group === last, group === live, retryTurnId) : groupText(group)}</div>`;
-            },
-          );
+          // A group far from the viewport is a stand-in (see GroupList): its plain text, for find-in-page and screen
+          // readers, in one element laid out only when it comes into view (content-visibility), at the height it had.
+          this.#drawing = { state, last, live, retryTurnId };
+          this.#groups.update(groups);
+          return this.#groups.element;
         })}
         ${state.running && state.lastUserIndex === state.turns.length - 1
           ? html`<div class="typing" part="typing" aria-label=${t.agentWorking}><span></span><span></span><span></span></div>`
@@ -171,10 +174,7 @@ export class MessageList extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.#redrawn || this.window.unwatched) {
-      this.#redrawn = false;
-      this.window.observe(this.renderRoot.querySelectorAll('.group'));
-    }
+    this.#checkWindowSoon();
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
       this.#growth.disconnect();
@@ -196,6 +196,14 @@ export class MessageList extends LitElement {
     this.#observed = null;
   }
 
+  /** At the next frame, once what moved has been laid out: draw the groups that came near, put away those gone far. */
+  #checkWindowSoon(): void {
+    this.#windowFrame ??= requestAnimationFrame(() => {
+      this.#windowFrame = undefined;
+      if (this.window.check(this.#groups.elements, this.#groups.drawnInFull)) this.requestUpdate();
+    });
+  }
+
   #keepBottom(): void {
     // The reader scrolled and its event has not come yet (it comes with the next frame): that scroll decides first.
     if (this.scrollTop !== this.#lastScrollTop) this.#onScroll();
@@ -212,6 +220,7 @@ export class MessageList extends LitElement {
     if (near || top < this.#lastScrollTop) this.#stickToBottom = near;
     this.#lastScrollTop = top;
     this.away = !this.#stickToBottom;
+    this.#checkWindowSoon();
   };
 
   readonly #jump = (): void => {
@@ -236,6 +245,10 @@ export class MessageList extends LitElement {
         display: flex;
         flex-direction: column;
         gap: var(--_gap);
+      }
+      /* Block, not flex: with hundreds of groups, a change at the end lays out only the end. */
+      .groups > * + * {
+        margin-top: var(--_gap);
       }
       .group {
         display: flex;
@@ -329,18 +342,6 @@ export class MessageList extends LitElement {
       }
     `,
   ];
-}
-
-/**
- * A stand-in's size: the height its group had when drawn, or one guessed from its text (about 60 characters a
- * line) until it is; `auto` lets the browser keep the real size once it has laid the stand-in out.
- */
-function standInSize(group: TurnGroup, height: number | undefined): Record<string, string> {
-  if (height !== undefined) return { height: `${height}px`, 'contain-intrinsic-size': `auto ${height}px` };
-  const lines = groupText(group)
-    .split('\n\n')
-    .reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 60)), 0);
-  return { 'contain-intrinsic-size': `auto ${40 + lines * 22 + group.steps.length * 12}px` };
 }
 
 /** The user's message, with what they mentioned and attached under it. */

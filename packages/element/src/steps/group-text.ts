@@ -1,15 +1,10 @@
 import type { TurnGroup } from './turn-steps.js';
 
-const texts = new WeakMap<TurnGroup, string>();
-
 /**
  * A group's words as plain text: what a group far from the viewport shows instead of its parts, so that
- * find-in-page and a screen reader's reading of the log still meet them. Groups are immutable once finished, so
- * each is read once.
+ * find-in-page and a screen reader's reading of the log still meet them. Not kept: the stand-in's text node holds it.
  */
 export function groupText(group: TurnGroup): string {
-  let text = texts.get(group);
-  if (text !== undefined) return text;
   const lines: string[] = [];
   if (group.user) lines.push(group.user.text);
   for (const step of group.steps) {
@@ -33,7 +28,5 @@ export function groupText(group: TurnGroup): string {
         break;
     }
   }
-  text = lines.join('\n\n');
-  texts.set(group, text);
-  return text;
+  return lines.join('\n\n');
 }
