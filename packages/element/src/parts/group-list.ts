@@ -33,6 +33,9 @@ export class GroupList {
   drawnInFull: HTMLElement[] = [];
   readonly #options: GroupListOptions;
   #drawn = new Map<string, Drawn>();
+  /** Stand-ins still skipped by layout (content-visibility), the newest last: laid out a few at a time when idle. */
+  #fresh: HTMLElement[] = [];
+  #settling = false;
 
   constructor(options: GroupListOptions) {
     this.#options = options;
@@ -64,6 +67,7 @@ export class GroupList {
     this.#drawn = drawn;
     this.elements = elements;
     this.drawnInFull = drawnInFull;
+    this.#settleSoon();
   }
 
   /** The group's element as it should be now: the same one while it stays full or stays a stand-in. */
@@ -80,7 +84,10 @@ export class GroupList {
       element.className = 'group';
       render(this.#options.full(group), element, { host: this.#options.host });
     } else {
-      element.className = 'group later';
+      // Fresh: skipped by layout at first, so a long history paints at once, then laid out a few at a time when the
+      // page is idle (see #settle), because a skipped element is also left out of the accessibility tree.
+      element.className = 'group later fresh';
+      this.#fresh.push(element);
       element.textContent = groupText(group);
       const height = this.#options.heightOf(group.key);
       // Set through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows.
@@ -90,9 +97,31 @@ export class GroupList {
     return { element, full };
   }
 
+  #settleSoon(): void {
+    if (this.#settling || this.#fresh.length === 0) return;
+    this.#settling = true;
+    idle(() => this.#settle());
+  }
+
+  /** Lay out the freshest stand-ins (those nearest the end, which a reader meets first), a batch per idle period. */
+  #settle(): void {
+    this.#settling = false;
+    for (let count = 0; count < SETTLE_BATCH && this.#fresh.length > 0; count++) this.#fresh.pop()!.classList.remove('fresh');
+    this.#settleSoon();
+  }
+
   #drop(element: HTMLElement): void {
     element.remove();
   }
+}
+
+/** Stand-ins laid out per idle period: about 10 ms of layout each on this machine. */
+const SETTLE_BATCH = 40;
+
+/** When the page is idle (requestIdleCallback where there is one). */
+function idle(then: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 1000 });
+  else setTimeout(then, 50);
 }
 
 /** A stand-in never drawn yet: its height guessed from its text (about 60 characters a line). */

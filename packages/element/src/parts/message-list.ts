@@ -255,8 +255,10 @@ export class MessageList extends LitElement {
         flex-direction: column;
         gap: var(--_gap);
       }
-      .later {
+      .fresh {
         content-visibility: auto;
+      }
+      .later {
         overflow: hidden;
         white-space: pre-wrap;
         overflow-wrap: anywhere;
