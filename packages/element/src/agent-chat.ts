@@ -400,11 +400,13 @@ export class AgentChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') || changed.has('session')) this.#configure();
+    // The adapter first: configuring asks for the history at once, and that request must carry the adapter's headers
+    // when a page sets both together (auth headers and the endpoint).
     if (changed.has('adapter')) {
       if (this.conversation) this.conversation.adapter = this.adapter ?? {};
       if (this.#contexts) this.#contexts.adapter = this.adapter ?? {};
     }
+    if (changed.has('endpoint') || changed.has('session')) this.#configure();
     // After the adapter, so the request carries its headers; a new adapter retries a catalog that failed.
     if (changed.has('endpoint') || changed.has('adapter')) this.#loadCatalog();
     if (changed.has('locale') || changed.has('strings')) {

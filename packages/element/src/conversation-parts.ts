@@ -1,7 +1,6 @@
-// The conversation chunk's entry: everything the shell (agent-chat.ts, the launcher and the frames) does not need
-// to paint. The script-tag bundle loads it beside itself (dist/chunks/) the first time a conversation is shown or
-// the host starts a run (load-conversation.ts is the one place that imports it); through the module entry a
-// bundler splits it the same way.
+// The conversation's parts: everything the shell (agent-chat.ts, the launcher and the frames) does not need to
+// paint. Loaded with the conversation chunk, whose entry is chunks/conversation-parts.ts (it re-exports this file
+// with the shell's side, shell-conversation.ts), the first time a conversation is shown or the host starts a run.
 import { define } from './define-element.js';
 import { defineTurnParts } from './define-turn-parts.js';
 import { Composer } from './parts/composer.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { scenario, uniqueSession } from './support/agent-server.js';
+import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, messageList, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
@@ -52,5 +52,34 @@ describe('<agent-chat> history (real server)', () => {
     expect(userBubbles(el)).to.have.length(0);
     // Gone on the server: the same 404 as a session that never was.
     expect((await fetch(`${endpoint}/sessions/${encodeURIComponent(session)}`)).status).to.equal(404);
+  });
+
+  it('does not ask for the history of a session it has just made up, and does once something was sent on it', async () => {
+    const endpoint = await scenario('echo');
+    const key = `agent-chat:session:${endpoint}`;
+    localStorage.removeItem(key);
+    const tag = uniqueSession('fresh');
+    const first = await fixture<AgentChat>(html`<agent-chat mode="inline"></agent-chat>`);
+    first.adapter = { headers: () => ({ 'x-test-tag': tag }) };
+    first.endpoint = endpoint;
+    await first.updateComplete;
+    await messageList(first).updateComplete;
+    const sessionId = first.sessionId;
+    await first.send('First words');
+    const history = `GET /api/echo/sessions/${sessionId}`;
+    // Nothing but the message: no GET of a history the server cannot have (a 404 in the console).
+    const sessionCalls = (await taggedRequests(tag)).filter((r) => r.path.includes('/sessions/')).map((r) => `${r.method} ${r.path}`);
+    expect(sessionCalls).to.deep.equal([`POST /api/echo/sessions/${sessionId}/messages`]);
+    first.remove();
+
+    // The same page, a new element on the remembered session: now there is a history to ask for.
+    const second = await fixture<AgentChat>(html`<agent-chat mode="inline"></agent-chat>`);
+    second.adapter = { headers: () => ({ 'x-test-tag': tag }) };
+    second.endpoint = endpoint;
+    await waitFor(() => userBubbles(second).length === 1, { message: 'the stored message' });
+    expect(second.sessionId).to.equal(sessionId);
+    // Set with the endpoint in one update, the adapter's headers are on that first request too.
+    expect((await taggedRequests(tag)).map((r) => `${r.method} ${r.path}`)).to.include(history);
+    localStorage.removeItem(key);
   });
 });

@@ -20,6 +20,7 @@ import {
   type SendOptions,
 } from './conversation-context.js';
 import { describeError } from './describe-error.js';
+import { isUnusedSessionId, markSessionUsed } from './session-id.js';
 import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import { en, format, type AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localErrorTurn, localStatusTurn, localTurnId, localUserTurn, stoppedTurn } from './local-turns.js';
@@ -291,6 +292,8 @@ export class ConversationController implements ReactiveController {
       graceTimer: undefined,
     };
     this.#run = run;
+    // Answers and host runs are sent too: the server has this session from now on.
+    markSessionUsed(sessionId);
     const message = start.message;
     const userTurn = message ? localUserTurn(message.text, message.options) : undefined;
     if (userTurn) {
@@ -537,7 +540,9 @@ export class ConversationController implements ReactiveController {
     this.#publish();
     this.#loaded = (async () => {
       try {
-        const session = await client.getSession(sessionId, abort.signal);
+        const session = isUnusedSessionId(sessionId)
+          ? { sessionId, turns: [], pending: [], undoable: false, running: false, lastEventId: 0 }
+          : await client.getSession(sessionId, abort.signal);
         if (abort.signal.aborted) return;
         // Anything already on screen was added by a send() made while the history was on its way; the
         // history may already hold it (under the id run_started gave it).

@@ -1,13 +1,34 @@
 const STORAGE_PREFIX = 'agent-chat:session:';
 
+/** Ids this page made up and has sent nothing on yet: the server cannot have a history for them. */
+const unused = new Set<string>();
+
 /** A fresh session id: letters, digits and dashes, as the server's sessionId rule allows. */
 export function newSessionId(): string {
   const c = globalThis.crypto;
   // randomUUID exists only in secure contexts; a plain-http intranet page still gets a random id.
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  let id: string;
+  if (typeof c?.randomUUID === 'function') id = c.randomUUID();
+  else {
+    const bytes = new Uint8Array(16);
+    c.getRandomValues(bytes);
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  unused.add(id);
+  return id;
+}
+
+/**
+ * Whether this page made the id up and nothing was sent on it yet: then there is no history to fetch (asking would
+ * only get a 404, which browsers print as an error in the console).
+ */
+export function isUnusedSessionId(id: string): boolean {
+  return unused.has(id);
+}
+
+/** Something is being sent on this session: from now on the server may have a history for it. */
+export function markSessionUsed(id: string): void {
+  unused.delete(id);
 }
 
 /**
