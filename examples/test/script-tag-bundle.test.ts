@@ -81,6 +81,14 @@ function unexpectedFailures(traffic: PageTraffic): string[] {
   return traffic.failed.filter((line) => !endedOnPurpose.test(line));
 }
 
+/** The page did nothing wrong along the way (no failed request, uncaught error or console error): then close it. */
+async function closeClean(page: Page, traffic: PageTraffic): Promise<void> {
+  expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
+  expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
+  expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
+  await page.context().close();
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -136,10 +144,7 @@ describe('dist/agent-chat.js as one script tag from another origin', () => {
     // The page's origin served the page and the agent, nothing else.
     expect(agentCalls(traffic).every((call) => call.includes(' /api/agent/')), agentCalls(traffic).join(', ')).toBe(true);
 
-    expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
-    expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
-    expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
-    await page.context().close();
+    await closeClean(page, traffic);
   });
 });
 
@@ -190,10 +195,7 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
     await expect.poll(() => chunksLoaded(traffic), WAIT).toContain(AUTOCOMPLETE);
     expect(chunksLoaded(traffic), 'the autocomplete is not the cards').not.toContain(CARDS);
 
-    expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
-    expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
-    expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
-    await page.context().close();
+    await closeClean(page, traffic);
   });
 
   it('a reply with a tool call loads the cards chunk (for its chip), and nothing for autocomplete', async () => {
@@ -208,10 +210,7 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
     expect(chunksLoaded(traffic)).toContain(CARDS);
     expect(chunksLoaded(traffic)).not.toContain(AUTOCOMPLETE);
 
-    expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
-    expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
-    expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
-    await page.context().close();
+    await closeClean(page, traffic);
   });
 
   it('a call that waits for confirmation loads the cards and the awaiting-input chunks, and confirming finishes the turn', async () => {
@@ -231,10 +230,7 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
     const sessionId = await page.evaluate(() => document.querySelector('agent-chat')!.sessionId);
     expect(agentCalls(traffic)).toContain(`POST /api/agent/sessions/${sessionId}/resume`);
 
-    expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
-    expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
-    expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
-    await page.context().close();
+    await closeClean(page, traffic);
   });
 });
 
@@ -269,9 +265,6 @@ describe('a closed widget and the runs its host starts', () => {
     await reply(page, replyTo('hello from the host')).waitFor(WAIT);
     await expect.poll(() => badge.count(), WAIT).toBe(0);
 
-    expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
-    expect(traffic.pageErrors, 'uncaught errors').toEqual([]);
-    expect(unexpectedConsoleErrors(traffic), 'console errors').toEqual([]);
-    await page.context().close();
+    await closeClean(page, traffic);
   });
 });
