@@ -42,6 +42,9 @@ async function mountLong(name: string) {
   await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text.startsWith(`Answer ${GROUPS - 1}.`)), { message: 'the end of the history' });
   const list = messageList(el) as MessageList;
   await list.updateComplete;
+  // At the end once the list has followed its growth (after layout) and the stand-ins around the viewport have
+  // their real size.
+  await waitFor(() => atBottom(list), { message: 'opened at the latest message' });
   return { el, list };
 }
 
@@ -63,8 +66,6 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
   it('draws only the groups near the end in full, each other one as a stand-in of a few nodes that holds its text', async () => {
     const { list } = await mountLong('echo');
     expect(list.scrollHeight, 'the list scrolls').to.be.greaterThan(list.clientHeight * 5);
-    // At the end once the stand-ins around the viewport have their real size (laid out a frame later).
-    await waitFor(() => atBottom(list), { message: 'opened at the latest message' });
 
     const groups = groupsOf(list);
     expect(groups).to.have.length(GROUPS);

@@ -158,9 +158,16 @@ export class Composer extends LitElement {
     // live() does, without its 0.2 KB): typing changes the field first, a reset or a picked mention the draft.
     const text = this.#draft.value?.text ?? '';
     if (textarea.value !== text) textarea.value = text;
+    // Measured only when the text changed: the measure lays the page out, and the composer updates on every frame
+    // of a streamed reply (it shows Stop while one runs).
+    if (this.#sizedFor === text && textarea.style.height) return;
+    this.#sizedFor = text;
     textarea.style.height = 'auto';
     textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
   }
+
+  /** The text the field's height was last measured for. */
+  #sizedFor: string | undefined;
 
   get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');

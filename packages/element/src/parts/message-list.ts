@@ -69,9 +69,13 @@ export class MessageList extends LitElement {
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
+  // Called after layout, once a frame at most, where reading the list's geometry costs no layout of its own (reading
+  // it in updated(), as the list did, laid the page out once more every frame of a streamed reply).
   readonly #growth = new ResizeObserver(() => {
     this.#keepBottom();
-    this.#checkWindowSoon();
+    // Looked at here, where the layout is fresh; redrawn at the next frame, since redrawing inside this callback
+    // would resize what it observes.
+    if (this.window.check(this.#groups.elements, this.#groups.drawnInFull)) requestAnimationFrame(() => this.requestUpdate());
   });
   #observed: Element | null = null;
 
@@ -174,14 +178,13 @@ export class MessageList extends LitElement {
   }
 
   protected override updated(): void {
-    this.#checkWindowSoon();
+    // Growth is handled when the observer reports it (after layout); observing a new .items reports it at once.
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
       this.#growth.disconnect();
       if (items) this.#growth.observe(items);
       this.#observed = items;
     }
-    this.#keepBottom();
   }
 
   override connectedCallback(): void {
@@ -196,7 +199,10 @@ export class MessageList extends LitElement {
     this.#observed = null;
   }
 
-  /** At the next frame, once what moved has been laid out: draw the groups that came near, put away those gone far. */
+  /**
+   * At the next frame, which groups to draw in full or put away. Not in the resize observer's callback: redrawing
+   * there would resize what it observes.
+   */
   #checkWindowSoon(): void {
     this.#windowFrame ??= requestAnimationFrame(() => {
       this.#windowFrame = undefined;
@@ -206,22 +212,33 @@ export class MessageList extends LitElement {
 
   #keepBottom(): void {
     // The reader scrolled and its event has not come yet (it comes with the next frame): that scroll decides first.
-    if (this.scrollTop !== this.#lastScrollTop) this.#onScroll();
+    if (this.scrollTop !== this.#lastScrollTop) this.#readScroll();
     if (!this.#stickToBottom) return;
     this.scrollTop = this.scrollHeight;
     // Where the list put itself, since the scroll events of several such moves may come as one, or not at all.
     this.#lastScrollTop = this.scrollTop;
   }
 
-  /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
+  /**
+   * Read at once: any scroll may be the reader's (a wheel, the scrollbar, find-in-page moving to a match), and it
+   * must let go of the bottom before the list's next move there.
+   */
   readonly #onScroll = (): void => {
+    // The list's own move to the bottom needs no look at the window: its growth, which caused it, had one.
+    if (this.#readScroll()) this.#checkWindowSoon();
+  };
+
+  /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
+  /** Returns whether the list is somewhere else than where it last was (the reader moved it). */
+  #readScroll(): boolean {
     const top = this.scrollTop;
     const near = this.scrollHeight - top - this.clientHeight <= STICK_THRESHOLD;
     if (near || top < this.#lastScrollTop) this.#stickToBottom = near;
+    const moved = top !== this.#lastScrollTop;
     this.#lastScrollTop = top;
     this.away = !this.#stickToBottom;
-    this.#checkWindowSoon();
-  };
+    return moved;
+  }
 
   readonly #jump = (): void => {
     this.#stickToBottom = true;
