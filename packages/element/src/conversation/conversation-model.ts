@@ -1,0 +1,152 @@
+import { ContextProvider } from '@lit/context';
+import type { PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
+import type { AgentChatAdapter } from '../adapter/adapter.js';
+import type { AgentClient } from '../transport/agent-client.js';
+import { emit } from '../events.js';
+import { format, type AgentChatStrings } from '../i18n/strings.js';
+import {
+  conversationContext,
+  type ConversationActions,
+  type ConversationSnapshot,
+  type QueuedMessage,
+  type SendOptions,
+} from './conversation-context.js';
+import type { ConversationHost } from './conversation-controller.js';
+import { describeError } from './describe-error.js';
+import { localErrorTurn } from './local-turns.js';
+import type { RunStream } from './run-stream.js';
+import { TurnLog } from './turn-log.js';
+
+export interface QueueEntry extends QueuedMessage {
+  readonly options: SendOptions;
+  readonly done: () => void;
+}
+
+/**
+ * What one conversation holds on this page, shared by the controller and the classes that change it (the turn, its
+ * run's stream, the idle watch), and how a change reaches the parts (an immutable snapshot through @lit/context) and
+ * the host (DOM events, the adapter).
+ */
+export class ConversationModel {
+  readonly host: ConversationHost;
+  /** The element's texts, for the failures it words itself (the shell's table). */
+  readonly strings: () => AgentChatStrings;
+  /** The host page's adapter, read at the moment it is needed (the page may replace it). */
+  readonly adapter: () => AgentChatAdapter;
+  client: AgentClient | undefined;
+  sessionId = '';
+  /** One array changed in place per event (see TurnLog); `turns` in the snapshot is that array. */
+  readonly log = new TurnLog();
+  pending: readonly PendingCall[] = [];
+  undoable = false;
+  loading = false;
+  /** The stored history on its way: a run's turns go after it. */
+  loaded: Promise<void> = Promise.resolve();
+  run: RunStream | undefined;
+  queue: QueueEntry[] = [];
+  /** The SSE id of the last event received; what a later resume will start after. */
+  lastEventId = 0;
+  sent = 0;
+  activity = 0;
+  received = 0;
+  readonly #actions: ConversationActions;
+  /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
+  readonly #onPublish: () => void;
+  readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
+  /** A publish waiting for the next animation frame (publishSoon). */
+  #frame: number | undefined;
+  #snapshot: ConversationSnapshot;
+
+  constructor(
+    host: ConversationHost,
+    strings: () => AgentChatStrings,
+    adapter: () => AgentChatAdapter,
+    actions: ConversationActions,
+    onPublish: () => void,
+  ) {
+    this.host = host;
+    this.strings = strings;
+    this.adapter = adapter;
+    this.#actions = actions;
+    this.#onPublish = onPublish;
+    this.#snapshot = this.#take();
+    this.#provider = new ContextProvider(host, { context: conversationContext, initialValue: this.#snapshot });
+  }
+
+  get snapshot(): ConversationSnapshot {
+    return this.#snapshot;
+  }
+
+  /** No turns here any more: cleared, or another session. */
+  forget(): void {
+    this.log.reset([]);
+    this.pending = [];
+    this.undoable = false;
+  }
+
+  /** A stored session in place of what this element holds; `turns` may add what is here but not yet stored. */
+  restore(session: SessionResponse, turns: readonly Turn[] = session.turns): void {
+    this.log.reset(turns);
+    this.pending = session.pending;
+    this.undoable = session.undoable;
+    this.lastEventId = session.lastEventId;
+  }
+
+  /**
+   * A streamed delta: the parts hear of it at the next animation frame, together with every delta that came before
+   * it, so a fast stream costs one update of the parts per painted frame, not one per event. Any other change
+   * publishes at once (and takes the deltas with it).
+   */
+  publishSoon(): void {
+    this.#frame ??= requestAnimationFrame(() => {
+      this.#frame = undefined;
+      this.publish();
+    });
+  }
+
+  publish(): void {
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
+    this.#snapshot = this.#take();
+    this.#provider.setValue(this.#snapshot);
+    this.host.requestUpdate();
+    this.#onPublish();
+  }
+
+  /** Show a failure in the conversation and tell the host: never fail silently. */
+  fail(error: unknown, template = '{message}'): void {
+    const described = describeError(error, this.client?.endpoint ?? '', this.strings());
+    this.log.push(localErrorTurn(format(template, { message: described.message }), described.code));
+    this.publish();
+    emit(this.host, 'agent-chat-error', { sessionId: this.sessionId, ...described });
+  }
+
+  notifyState(state: unknown): void {
+    try {
+      this.adapter().onStateChange?.(state);
+    } catch (error) {
+      console.error('[agent-chat] adapter.onStateChange failed:', error);
+    }
+    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state });
+  }
+
+  #take(): ConversationSnapshot {
+    return {
+      sessionId: this.sessionId,
+      turns: this.log.turns,
+      turnsVersion: this.log.version,
+      settledVersion: this.log.settled,
+      lastUserIndex: this.log.lastUser,
+      running: this.run !== undefined,
+      stopping: this.run?.stopping ?? false,
+      loading: this.loading,
+      pending: this.pending,
+      undoable: this.undoable,
+      queued: this.queue.map(({ id, text }) => ({ id, text })),
+      sent: this.sent,
+      activity: this.activity,
+      received: this.received,
+      ...this.#actions,
+    };
+  }
+}
