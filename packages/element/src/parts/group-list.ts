@@ -12,6 +12,8 @@ export interface GroupListOptions {
   heightOf(key: string): number | undefined;
   /** The element Lit's event bindings are called on. */
   host: object;
+  /** A reply is streaming: laying out stand-ins waits, so the reply has the frames. */
+  busy(): boolean;
 }
 
 interface Drawn {
@@ -106,6 +108,11 @@ export class GroupList {
   /** Lay out the freshest stand-ins (those nearest the end, which a reader meets first), a batch per idle period. */
   #settle(): void {
     this.#settling = false;
+    if (this.#options.busy()) {
+      this.#settling = true;
+      setTimeout(() => this.#settle(), SETTLE_RETRY_MS);
+      return;
+    }
     for (let count = 0; count < SETTLE_BATCH && this.#fresh.length > 0; count++) this.#fresh.pop()!.classList.remove('fresh');
     this.#settleSoon();
   }
@@ -117,6 +124,8 @@ export class GroupList {
 
 /** Stand-ins laid out per idle period: about 10 ms of layout each on this machine. */
 const SETTLE_BATCH = 40;
+/** How often a settle that waits for a reply to end looks again. */
+const SETTLE_RETRY_MS = 250;
 
 /** When the page is idle (requestIdleCallback where there is one). */
 function idle(then: () => void): void {

@@ -52,6 +52,7 @@ export class MessageList extends LitElement {
     isFull: (key) => this.window.isFull(key),
     heightOf: (key) => this.window.heightOf(key),
     host: this,
+    busy: () => this.#conversation.value?.running === true,
   });
   #stuck = true;
   /**
