@@ -81,6 +81,14 @@ function unexpectedFailures(traffic: PageTraffic): string[] {
   return traffic.failed.filter((line) => !endedOnPurpose.test(line));
 }
 
+/** The host page with its chat opened from the launcher, the composer showing. */
+async function openChat(): Promise<Awaited<ReturnType<typeof openHostPage>>> {
+  const opened = await openHostPage();
+  await launcher(opened.page).click();
+  await composer(opened.page).waitFor({ state: 'visible', ...WAIT });
+  return opened;
+}
+
 /** The page did nothing wrong along the way (no failed request, uncaught error or console error): then close it. */
 async function closeClean(page: Page, traffic: PageTraffic): Promise<void> {
   expect(unexpectedFailures(traffic), 'failed requests').toEqual([]);
@@ -199,9 +207,7 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
   });
 
   it('a reply with a tool call loads the cards chunk (for its chip), and nothing for autocomplete', async () => {
-    const { page, traffic } = await openHostPage();
-    await launcher(page).click();
-    await composer(page).waitFor({ state: 'visible', ...WAIT });
+    const { page, traffic } = await openChat();
     expect(chunksLoaded(traffic), 'before the tool call').not.toContain(CARDS);
 
     await sendFromComposer(page, 'look up order A-1');
@@ -214,9 +220,7 @@ describe('chunks loaded per feature, counted by the page’s requests', () => {
   });
 
   it('a call that waits for confirmation loads the cards and the awaiting-input chunks, and confirming finishes the turn', async () => {
-    const { page, traffic } = await openHostPage();
-    await launcher(page).click();
-    await composer(page).waitFor({ state: 'visible', ...WAIT });
+    const { page, traffic } = await openChat();
     expect(chunksLoaded(traffic), 'before the confirmation').not.toContain(AWAITING_INPUT);
 
     await sendFromComposer(page, 'delete order A-1');
