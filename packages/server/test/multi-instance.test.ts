@@ -211,8 +211,9 @@ describe.skipIf(skip)('instances sharing one Redis', () => {
     });
     expect(await (await cancel!).json()).toEqual({ cancelled: true });
     expect(doneOf(events)).toMatchObject({ type: 'done', stopReason: 'cancelled' });
-    // A closed its model stream: the fake saw the client hang up mid-reply.
-    expect(fake.streamsCancelled).toBe(cancelledBefore + 1);
+    // A closed its model stream: the fake saw the client hang up mid-reply (it notices the socket close a moment
+    // after A has sent its done: failed once in a clean-clone run when read at once).
+    await expect.poll(() => fake.streamsCancelled, { timeout: WAIT_MS }).toBe(cancelledBefore + 1);
 
     const history = await b.history(sessionId);
     expect(history.turns.at(-1)).toMatchObject({ type: 'status', code: 'cancelled' });
