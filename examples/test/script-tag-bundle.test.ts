@@ -69,14 +69,14 @@ function unexpectedConsoleErrors(traffic: PageTraffic): string[] {
 }
 
 /**
- * Requests that did not complete, but for the two the element ends on purpose: a reply's stream, which it stops
- * reading at the run's `done` event (transport/sse-stream.ts cancels the body, so the request shows as aborted if
- * the server had not closed it yet), and a pending card's wait for the session's next run (GET /stream?wait=1),
- * aborted when the card is answered here. A chunk, the history or the tools failing, a refusal, CORS: all count.
+ * Requests that did not complete, but for the one the element ends on purpose: a pending card's wait for the
+ * session's next run (GET /stream?wait=1), aborted when the card is answered here. A reply's stream is not among
+ * them: after its `done` the element lets the server end it (transport/sse-stream.ts). A chunk, the history or the
+ * tools failing, a refusal, CORS: all count.
  */
 function unexpectedFailures(traffic: PageTraffic): string[] {
   const endedOnPurpose = new RegExp(
-    `^(POST ${escapeRegExp(host.endpoint)}/sessions/[\\w-]+/(messages|resume)|GET ${escapeRegExp(host.endpoint)}/sessions/[\\w-]+/stream\\?wait=1): net::ERR_ABORTED$`,
+    `^GET ${escapeRegExp(host.endpoint)}/sessions/[\\w-]+/stream\\?wait=1: net::ERR_ABORTED$`,
   );
   return traffic.failed.filter((line) => !endedOnPurpose.test(line));
 }
