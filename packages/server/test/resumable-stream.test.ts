@@ -4,16 +4,9 @@ import { createAgentChat, defineTool, localRunCoordinator, scriptedModel, type A
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { addNote } from './support/add-note-tool.js';
 
 const LONG = 'A reply long enough to be cut in the middle, piece by piece, while it streams. '.repeat(6);
-const addNote = defineTool({
-  name: 'add_note',
-  description: 'Add a note',
-  kind: 'write',
-  input: z.object({ text: z.string() }),
-  needsConfirmation: true,
-  execute: ({ text }) => ({ added: text }),
-});
 const model = scriptedModel(
   ({ text, turns }) =>
     text.startsWith('note')

@@ -90,11 +90,12 @@ export class GroupList {
       // page is idle (see #settle), because a skipped element is also left out of the accessibility tree.
       element.className = 'group later fresh';
       this.#fresh.push(element);
-      element.textContent = groupText(group);
+      const text = groupText(group);
+      element.textContent = text;
       const height = this.#options.heightOf(group.key);
       // Set through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows.
       if (height !== undefined) element.style.height = `${height}px`;
-      element.style.setProperty('contain-intrinsic-size', `auto ${height ?? estimatedHeight(group)}px`);
+      element.style.setProperty('contain-intrinsic-size', `auto ${height ?? estimatedHeight(group, text)}px`);
     }
     return { element, full };
   }
@@ -134,8 +135,8 @@ function idle(then: () => void): void {
 }
 
 /** A stand-in never drawn yet: its height guessed from its text (about 60 characters a line). */
-function estimatedHeight(group: TurnGroup): number {
-  const lines = groupText(group)
+function estimatedHeight(group: TurnGroup, text: string): number {
+  const lines = text
     .split('\n\n')
     .reduce((sum, paragraph) => sum + Math.max(1, Math.ceil(paragraph.length / 60)), 0);
   return 40 + lines * 22 + group.steps.length * 12;

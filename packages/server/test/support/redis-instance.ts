@@ -7,6 +7,7 @@ import { anthropicModel, createAgentChat, defineTool } from '../../src/index.js'
 import { redisCoordination } from '../../src/redis.js';
 import { FAKE_ANTHROPIC_API_KEY } from '../../src/testing/fake-anthropic.js';
 import { serveApp } from '../../src/testing/serve-app.js';
+import { addNote } from './add-note-tool.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -33,14 +34,6 @@ const work = defineTool({
     });
     return `unit ${n} done`;
   },
-});
-const addNote = defineTool({
-  name: 'add_note',
-  description: 'Add a note',
-  kind: 'write',
-  input: z.object({ text: z.string() }),
-  needsConfirmation: true,
-  execute: ({ text }) => ({ added: text }),
 });
 
 const shared = redisCoordination({ url: redisUrl, coordinator: { lockMs } });
