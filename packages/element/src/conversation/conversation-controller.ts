@@ -5,7 +5,7 @@ import { AgentClient } from '../transport/agent-client.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import { emit } from '../events.js';
 import { en, type AgentChatStrings } from '../i18n/strings.js';
-import { runTurn, sendMessage } from './agent-turn.js';
+import { runTurn, sendMessage } from './run-turn.js';
 import type { PendingAnswers } from './client-calls.js';
 import type { ConversationSnapshot, SendOptions } from './conversation-context.js';
 import { ConversationModel, type QueueEntry } from './conversation-model.js';

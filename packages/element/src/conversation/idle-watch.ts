@@ -1,4 +1,4 @@
-import { runTurn } from './agent-turn.js';
+import { runTurn } from './run-turn.js';
 import type { ConversationModel } from './conversation-model.js';
 
 /**
