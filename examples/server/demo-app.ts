@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { modelFromEnv, scriptedModel } from '@agent-chat/server';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -16,11 +17,18 @@ export interface DemoAppOptions {
   dataDir: string;
 }
 
+/** The model the examples answer with, as modelFromEnv chooses it for each of them; undefined for the offline demo. */
+export function configuredModelName(): string | undefined {
+  const offline = scriptedModel([]);
+  const model = modelFromEnv({ offline });
+  return model === offline ? undefined : model.name;
+}
+
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Every example under one server: the index page, the element's script-tag bundle and its chunks, and each example at `/<name>/`. */
 export function createDemoApp(options: DemoAppOptions) {
-  const online = Boolean(process.env.ANTHROPIC_API_KEY?.trim());
+  const modelName = configuredModelName();
   const app = new Hono();
 
   app.get('/agent-chat.js', async (c) => {
@@ -43,9 +51,9 @@ export function createDemoApp(options: DemoAppOptions) {
 
   app.get('/', async (c) => {
     const page = await readFile(join(examplesDir, 'index.html'), 'utf8');
-    const model = online
-      ? `Claude (${escape(process.env.AGENT_CHAT_MODEL || 'claude-sonnet-5')})`
-      : 'the offline scripted demo model (set ANTHROPIC_API_KEY for Claude)';
+    const model = modelName
+      ? escape(modelName)
+      : 'the offline scripted demo model (set ANTHROPIC_API_KEY for Claude, or AGENT_CHAT_PROVIDER for another provider)';
     const items = examples
       .map((example) => `<li><a href="/${example.name}/">${escape(example.title)}</a>: ${escape(example.summary)}${example.seed ? ` <small>(${escape(example.seed)})</small>` : ''}</li>`)
       .join('\n      ');

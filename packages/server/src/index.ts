@@ -11,7 +11,7 @@ export type { StateAdapter } from './state-adapter.js';
 export type { ContextPolicy } from './context/system-prompt.js';
 export type { CompressionPolicy } from './context/compress-history.js';
 export { anthropicModel, type AnthropicModelOptions } from './model/anthropic/index.js';
-export { modelFromEnv, DEFAULT_CLAUDE_MODEL, type ModelFromEnvOptions } from './model/model-from-env.js';
+export { modelFromEnv, DEFAULT_CLAUDE_MODEL, DEFAULT_OPENAI_MODEL, MODEL_PROVIDERS, ModelEnvError, type ModelFromEnvOptions, type ModelProvider } from './model/model-from-env.js';
 export { openAICompatibleModel, type OpenAICompatibleModelOptions } from './model/openai-compatible/index.js';
 export { finalAnswerTool } from './tools/final-answer-tool.js';
 export type { Authorize } from './security/principal.js';
