@@ -51,6 +51,8 @@ export const toolResultEventSchema = z.object({
   name: z.string(),
   output: z.unknown(),
   isError: z.boolean(),
+  /** The run was stopped while this call ran, or before it ran (see the tool_result turn). */
+  stopped: z.boolean().optional(),
 });
 
 export const statusEventSchema = z.object({

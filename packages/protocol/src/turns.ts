@@ -54,6 +54,11 @@ export const toolResultTurnSchema = z.object({
   name: z.string().optional(),
   output: z.unknown(),
   isError: z.boolean(),
+  /**
+   * The run was stopped while this call ran (or before it could run): a third outcome beside success and error.
+   * With `isError: false` the output is the part of the work the tool did before it stopped.
+   */
+  stopped: z.boolean().optional(),
 });
 
 export const statusTurnSchema = z.object({

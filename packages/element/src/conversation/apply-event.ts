@@ -38,6 +38,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         name: event.name,
         output: event.output,
         isError: event.isError,
+        ...(event.stopped ? { stopped: true } : {}),
       });
       return true;
     case 'status':

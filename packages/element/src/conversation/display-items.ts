@@ -11,10 +11,11 @@ import type {
 } from '@agent-chat/protocol';
 
 /**
- * A tool call as the user sees it: still running, finished, failed, cut short by a stop or an error, or
- * waiting for an answer (a confirmation, or the page's client tool).
+ * A tool call as the user sees it: still running, finished, failed, stopped by the user part-way or before it ran
+ * (its result says `stopped`), left without a result by a stop or an error, or waiting for an answer (a
+ * confirmation, or the page's client tool).
  */
-export type ToolStepState = 'running' | 'done' | 'failed' | 'interrupted' | 'waiting';
+export type ToolStepState = 'running' | 'done' | 'failed' | 'stopped' | 'interrupted' | 'waiting';
 
 /** One row of the rendered conversation. A tool call and its result are one row (a chip). */
 export type DisplayItem =
@@ -56,9 +57,11 @@ export function toDisplayItems(turns: readonly Turn[], running: boolean, pending
       case 'tool_call': {
         const result = results.get(turn.toolCallId);
         const state: ToolStepState = result
-          ? result.isError
-            ? 'failed'
-            : 'done'
+          ? result.stopped
+            ? 'stopped'
+            : result.isError
+              ? 'failed'
+              : 'done'
           : waiting.has(turn.toolCallId)
             ? 'waiting'
             : running && index > lastUser

@@ -46,6 +46,7 @@ export const fr: AgentChatStrings = {
   toolRunning: 'en cours',
   toolDone: 'terminé',
   toolFailed: 'échec',
+  toolStopped: 'arrêté',
   toolInterrupted: 'inachevé',
   toolWaiting: 'en attente de votre réponse',
   toolResult: 'Résultat de {label}',

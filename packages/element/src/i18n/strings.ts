@@ -47,6 +47,7 @@ export const en = {
   toolRunning: 'running',
   toolDone: 'done',
   toolFailed: 'failed',
+  toolStopped: 'stopped',
   toolInterrupted: 'not finished',
   toolWaiting: 'waiting for your answer',
   toolResult: 'Result of {label}',

@@ -12,6 +12,7 @@ const STATE_KEY: Record<ToolStepState, StringKey> = {
   running: 'toolRunning',
   done: 'toolDone',
   failed: 'toolFailed',
+  stopped: 'toolStopped',
   interrupted: 'toolInterrupted',
   waiting: 'toolWaiting',
 };
@@ -20,6 +21,7 @@ const STATE_KEY: Record<ToolStepState, StringKey> = {
 const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
   done: '✓',
   failed: '✗',
+  stopped: '■',
   interrupted: '–',
   waiting: '…',
 };
@@ -28,7 +30,7 @@ const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
 const MAX_OUTPUT_CHARS = 4000;
 
 /**
- * One tool call: its label, a spinner while it runs, then a check or a cross, with the result folded away below
+ * One tool call: its label, a spinner while it runs, then a check, a cross or a stop mark, with the result folded away below
  * (a native `<details>`, so Enter and Space expand it and screen readers hear "collapsed"/"expanded").
  */
 export class ToolChip extends LitElement {
@@ -147,6 +149,7 @@ export class ToolChip extends LitElement {
       :host([state='failed']) .chip {
         border-color: var(--_danger);
       }
+      :host([state='stopped']) .glyph,
       :host([state='interrupted']) .glyph,
       :host([state='waiting']) .glyph {
         color: var(--_muted);

@@ -7,6 +7,7 @@ import type { Turn } from '@agent-chat/protocol';
 import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agent-chat/server';
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
+import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -174,6 +175,7 @@ function scenarios(): Hono {
     createAgentChat({ ...testAccess, model: scriptedModel([[{ text: DROPPED_TEXT }]], { chunkSize: 6, delayMs: 15 }) }),
   );
   mountRenderingScenarios(app);
+  mountStopAndUndoScenarios(app);
   return app;
 }
 

@@ -1,4 +1,4 @@
-import type { UserTurn } from '@agent-chat/protocol';
+import type { ToolResultTurn, UserTurn } from '@agent-chat/protocol';
 
 // Texts and conversions every provider adapter needs when it turns the flat history into its own messages.
 
@@ -19,6 +19,16 @@ export function userMessageText(turn: UserTurn): string | undefined {
   if (turn.text.trim() !== '') return turn.text;
   if (turn.references?.length || turn.attachments?.length) return ATTACHMENTS_ONLY_TEXT;
   return undefined;
+}
+
+/** Put before the output of a tool that returned early because the user stopped the run, so the model knows it is partial. */
+export const STOPPED_TOOL_NOTE = '[The user stopped the run while this tool was running; this is what it had done by then.]';
+
+/** A tool result as text for the model: its output, marked when it is partial (see STOPPED_TOOL_NOTE). */
+export function toolResultText(turn: ToolResultTurn): string {
+  const text = toolOutputText(turn.output);
+  // A call that never ran (an error result) already says so in its output.
+  return turn.stopped && !turn.isError ? `${STOPPED_TOOL_NOTE}\n${text}` : text;
 }
 
 /** A tool's output as text for the model: strings as they are, anything else as JSON, never empty. */

@@ -20,7 +20,7 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
       return fail(run, error);
     }
     if (run.signal.aborted || result.reason === undefined) {
-      answerDangling(run, CANCELLED_BEFORE_RUN);
+      answerDangling(run, CANCELLED_BEFORE_RUN, true);
       await run.commit();
       return finish(run, 'cancelled');
     }
@@ -49,7 +49,7 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
     const pending: PendingCall[] = [];
     for (const call of result.calls) {
       if (run.signal.aborted) {
-        recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true });
+        recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
         continue;
       }
       const waiting = await handleCall(run, call);
@@ -70,15 +70,18 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
   return finish(run, 'max_steps');
 }
 
-/** Calls that will not run (the run stopped or the model failed) get a result that says so, keeping the history valid. */
-export function answerDangling(run: RunContext, output: string): void {
+/**
+ * Calls that will not run (the run stopped or the model failed) get a result that says so, keeping the history
+ * valid; `stopped` when it is because the user stopped the run.
+ */
+export function answerDangling(run: RunContext, output: string, stopped = false): void {
   const answered = new Set<string>();
   const waiting = new Set(run.session.pending.map((call) => call.toolCallId));
   for (const turn of run.session.turns) if (turn.type === 'tool_result') answered.add(turn.toolCallId);
   const dangling = run.session.turns.filter(
     (turn): turn is ToolCallTurn => turn.type === 'tool_call' && !answered.has(turn.toolCallId) && !waiting.has(turn.toolCallId),
   );
-  for (const call of dangling) recordResult(run, call, { output, isError: true });
+  for (const call of dangling) recordResult(run, call, { output, isError: true, ...(stopped ? { stopped } : {}) });
 }
 
 function status(run: RunContext, text: string, code?: string): void {

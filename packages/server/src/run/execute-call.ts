@@ -10,12 +10,14 @@ export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before 
 /** Record a tool's result as a turn and stream it. */
 export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
   const output = truncateOutput(outcome.output, run.deps.toolResultChars);
+  const stopped = outcome.stopped ? { stopped: true } : {};
   const turn = appendTurn(run.session, {
     type: 'tool_result',
     toolCallId: call.toolCallId,
     name: call.name,
     output,
     isError: outcome.isError,
+    ...stopped,
   });
   run.emit({
     type: 'tool_result',
@@ -24,14 +26,19 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     name: call.name,
     output,
     isError: outcome.isError,
+    ...stopped,
   });
 }
 
-export function toolContext(run: RunContext): ToolContext {
+/** The context a tool's functions get; `onSignal` hears that the tool took its signal (so it may end early on Stop). */
+export function toolContext(run: RunContext, onSignal?: () => void): ToolContext {
   return {
     sessionId: run.session.id,
     context: run.context,
-    signal: run.signal,
+    get signal() {
+      onSignal?.();
+      return run.signal;
+    },
     status(text) {
       const turn = appendTurn(run.session, { type: 'status', text });
       run.emit({ type: 'status', turnId: turn.id, text });
@@ -90,8 +97,12 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
       return;
     }
   }
-  const outcome = await runTool(tool, input, toolContext(run));
-  recordResult(run, call, outcome);
+  let watching = false;
+  const outcome = await runTool(tool, input, toolContext(run, () => (watching = true)));
+  // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
+  // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
+  // to its end, Stop or not: its result is whole.
+  recordResult(run, call, watching && run.signal.aborted ? { ...outcome, stopped: true } : outcome);
   // A failed write may have changed part of the state, or may still (a timed-out tool runs on): the snapshot from
   // before it stays for the turn, so a later write's undo still goes back to where the turn began.
   if (!write || outcome.isError) return;

@@ -6,7 +6,10 @@ export interface ToolContext {
   sessionId: string;
   /** The page context the host sent with the message. */
   context: Context | undefined;
-  /** Aborted when the run is stopped; a long tool may check it, but the loop never interrupts a tool. */
+  /**
+   * Aborted when the run is stopped; a long tool may check it, but the loop never interrupts a tool. A tool that
+   * takes the signal and returns after Stop has its result marked `stopped`: what it returns is the part it did.
+   */
   signal: AbortSignal;
   /** Show a short status line in the chat ("Searching 3 documents…"), as seed 004's sendStatusMessage. */
   status(text: string): void;

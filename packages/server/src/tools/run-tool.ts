@@ -4,6 +4,8 @@ import type { Tool, ToolContext } from './define-tool.js';
 export interface ToolOutcome {
   output: unknown;
   isError: boolean;
+  /** The run was stopped while the call ran, or before it could (the protocol's third outcome). */
+  stopped?: boolean;
 }
 
 /** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */

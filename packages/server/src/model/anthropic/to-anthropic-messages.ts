@@ -1,5 +1,5 @@
 import type { ThinkingTurn, Turn, UserTurn } from '@agent-chat/protocol';
-import { CANCELLED_TOOL_RESULT, toolOutputText, userMessageText } from '../turn-text.js';
+import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-text.js';
 import type {
   ContentBlockParam,
   MessageParam,
@@ -78,7 +78,7 @@ export function toAnthropicMessages(turns: readonly Turn[]): MessageParam[] {
         // A result for a call that is not open (dropped, already answered or cancelled) has nowhere valid to go.
         if (index === -1) break;
         unanswered.splice(index, 1);
-        append('user', toolResult(id, toolOutputText(turn.output), turn.isError));
+        append('user', toolResult(id, toolResultText(turn), turn.isError));
         break;
       }
       case 'status':

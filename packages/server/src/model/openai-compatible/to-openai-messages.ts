@@ -1,5 +1,5 @@
-import type { Turn, UserTurn } from '@agent-chat/protocol';
-import { CANCELLED_TOOL_RESULT, toolOutputText, userMessageText } from '../turn-text.js';
+import type { ToolResultTurn, Turn, UserTurn } from '@agent-chat/protocol';
+import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-text.js';
 import type { ChatMessage, ChatToolCall } from './chat-completions-types.js';
 import { outgoingToolCallIds } from './tool-call-id.js';
 
@@ -41,7 +41,7 @@ export async function toOpenAIMessages(system: string, turns: readonly Turn[]): 
     if (calls.length === 0) messages.push({ role: 'assistant', content: text });
     else messages.push({ role: 'assistant', content: text === '' ? null : text, tool_calls: calls });
     messages.push(...results);
-    for (const id of unanswered) messages.push({ role: 'tool', tool_call_id: id, content: resultContent(CANCELLED_TOOL_RESULT, true) });
+    for (const id of unanswered) messages.push({ role: 'tool', tool_call_id: id, content: errorContent(CANCELLED_TOOL_RESULT) });
   };
 
   /** The assistant message that text or a call goes into: the open one, unless results have already started. */
@@ -79,7 +79,7 @@ export async function toOpenAIMessages(system: string, turns: readonly Turn[]): 
         // A result for a call that is not open (dropped, already answered or cancelled) has nowhere valid to go.
         if (!open || index === -1) break;
         open.unanswered.splice(index, 1);
-        open.results.push({ role: 'tool', tool_call_id: id, content: resultContent(turn.output, turn.isError) });
+        open.results.push({ role: 'tool', tool_call_id: id, content: resultContent(turn) });
         break;
       }
       case 'thinking':
@@ -104,9 +104,13 @@ function toArguments(input: unknown): string {
   }
 }
 
-function resultContent(output: unknown, isError: boolean): string {
-  const content = toolOutputText(output);
+function resultContent(turn: ToolResultTurn): string {
+  const content = toolResultText(turn);
+  return turn.isError ? errorContent(content) : content;
+}
+
+function errorContent(content: string): string {
   // Outputs that already say so are not told twice.
-  return isError && !/^error\b/i.test(content) ? `${TOOL_ERROR_PREFIX}${content}` : content;
+  return /^error\b/i.test(content) ? content : `${TOOL_ERROR_PREFIX}${content}`;
 }
 
