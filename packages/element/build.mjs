@@ -62,8 +62,6 @@ const result = await build({
   sourcemap: false,
   // The notices go in one banner per file and a text file beside the bundle (build/third-party-licenses.mjs).
   legalComments: 'none',
-  // streaming-markdown checks its own invariants with console.assert, which a shipped bundle does not need.
-  pure: ['console.assert'],
   plugins: [minifyTemplatesPlugin()],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.

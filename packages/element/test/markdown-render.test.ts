@@ -31,7 +31,8 @@ describe('markdown in assistant bubbles', () => {
     expect(text($(el, 'em'))).to.equal('em');
     expect(text($(el, 'p > code'))).to.equal('a < b');
     expect(text($(el, 'del'))).to.equal('gone');
-    expect($$(el, 'p br')).to.have.length(1, 'a single newline is a line break in chat text');
+    expect($$(el, 'p br')).to.have.length(0, 'a single newline is a soft break (CommonMark)…');
+    expect(($$(el, 'p')[0] as HTMLElement).innerText).to.contain('.\nNext line', '…shown as a new line in chat text');
     expect($$(el, 'hr')).to.have.length(1);
   });
 
@@ -42,8 +43,10 @@ describe('markdown in assistant bubbles', () => {
     expect(ol.querySelectorAll(':scope > li')).to.have.length(2);
     expect(text(ol.querySelector('li ul li'))).to.match(/^inner a/);
     expect(text(ol.querySelector('li ul li ol li'))).to.equal('deep');
-    const tasks = $$(el, 'li:has(> .checkbox)');
-    expect(tasks.map((li) => text(li))).to.deep.equal(['☐ todo', '☑ done']);
+    const tasks = $$(el, 'li.task');
+    expect(tasks.map((li) => text(li))).to.deep.equal(['todo', 'done']);
+    const boxes = tasks.map((li) => li.querySelector('input[type=checkbox]') as HTMLInputElement);
+    expect(boxes.map((box) => [box.checked, box.disabled])).to.deep.equal([[false, true], [true, true]]);
     expect(tasks.map((li) => getComputedStyle(li).listStyleType)).to.deep.equal(['none', 'none'], 'no bullet');
   });
 
@@ -63,7 +66,8 @@ describe('markdown in assistant bubbles', () => {
     const code = 'const x = "<b>&amp;</b>";\n' + 'y'.repeat(400);
     const el = await assistant('```ts\n' + code + '\n```');
     const pre = $(el, 'pre')!;
-    expect(pre.querySelector('code')!.textContent).to.equal(code);
+    expect(pre.querySelector('code')!.textContent).to.equal(`${code}\n`, 'as CommonMark writes it');
+    expect(pre.querySelector('code')!.className).to.equal('language-ts');
     expect(getComputedStyle(pre).overflowX).to.equal('auto');
     expect(getComputedStyle(pre.querySelector('code')!).fontFamily).to.match(/mono|Menlo|Consolas/i);
     expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth, 'a long line scrolls instead of widening the bubble');
@@ -108,23 +112,24 @@ describe('markdown in assistant bubbles', () => {
       expect(a.getAttribute('rel')).to.equal('noopener noreferrer');
     }
     expect(text($$(el, 'p')[0]!)).to.contain('bare https://bare.example/x. (see https://paren.example/y)');
-    expect(text($$(el, 'p')[1]!)).to.equal('js) data vb angle');
+    expect(text($$(el, 'p')[1]!)).to.equal('js data vb angle');
   });
 
-  it('shows raw HTML and character references as the text they are', async () => {
-    const el = await assistant('Hi <b>there</b> &amp; &copy;\n\n<div class="x">\nblock\n</div>\n\nline<br>break');
+  it('shows raw HTML as the text it is, and decodes character references', async () => {
+    const el = await assistant('Hi <b>there</b> &amp; &copy; &#35; &MadeUp;\n\n<div class="x">\nblock\n</div>\n\nline<br>break');
     expect($$(el, 'b, div.x')).to.have.length(0);
-    expect(text($$(el, 'p')[0]!)).to.equal('Hi <b>there</b> &amp; &copy;');
+    expect(text($$(el, 'p')[0]!)).to.equal('Hi <b>there</b> & © # &MadeUp;');
     expect(text($$(el, 'p')[1]!)).to.equal('<div class="x"> block </div>');
     expect($$(el, 'p')[2]!.querySelectorAll('br')).to.have.length(1, '<br> is the one tag read: a line break');
   });
 
-  it('keeps underscores inside words, and shows math as its source', async () => {
-    const el = await assistant('Call snake_case_name or file_name_v2.py, _this_ is em and __this__ strong; $x^2$ and \\(y\\).');
-    expect(text($(el, 'p'))).to.equal('Call snake_case_name or file_name_v2.py, this is em and this strong; x^2 and y.');
+  it('keeps underscores inside words, and shows clear math as its source', async () => {
+    const el = await assistant('Call snake_case_name or file_name_v2.py, _this_ is em and __this__ strong; $x^2$ and \\(y\\), not $HOME and $PATH or $5 and $10.');
+    expect(text($(el, 'p'))).to.equal('Call snake_case_name or file_name_v2.py, this is em and this strong; x^2 and (y), not $HOME and $PATH or $5 and $10.');
     expect($$(el, 'em').map(text)).to.deep.equal(['this']);
     expect($$(el, 'strong').map(text)).to.deep.equal(['this']);
-    expect($$(el, 'code').map(text)).to.deep.equal(['x^2', 'y']);
+    expect($$(el, '.math').map(text)).to.deep.equal(['x^2']);
+    expect($$(el, 'code')).to.have.length(0);
   });
 
   it('shows images as their alt text unless allowed, and then only over http(s)', async () => {

@@ -15,11 +15,12 @@ export async function copyCode(event: Event): Promise<void> {
   let state = 'copied';
   try {
     // No clipboard (an insecure context) throws here too.
-    await navigator.clipboard.writeText(button.closest('.code-block')!.querySelector('code')!.textContent!);
+    // Without the newline that ends the last line (the DOM keeps it, as CommonMark writes it).
+    await navigator.clipboard.writeText(button.closest('.code-block')!.querySelector('code')!.textContent!.replace(/\n$/, ''));
   } catch {
     state = 'failed';
   }
-  // The words are the strings table's, put on the button by render-tree.ts (data-copied, data-failed).
+  // The words are the strings table's, put on the button by render-blocks.ts (data-copied, data-failed).
   button.textContent = labels[state]!;
   labels['state'] = state;
   clearTimeout(button.reset);

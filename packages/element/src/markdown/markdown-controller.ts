@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { IncrementalMarkdown } from './incremental-markdown.js';
-import type { RenderOptions } from './render-tree.js';
+import type { RenderOptions } from './render-options.js';
 
 /**
  * Feeds a host's text to its markdown at most once per animation frame while it streams, so a fast stream costs

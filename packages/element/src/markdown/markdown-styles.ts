@@ -7,7 +7,9 @@ import { css } from 'lit';
 export const markdownStyles = css`
   .markdown {
     --_code-bg: var(--agent-chat-code-background, rgba(127, 127, 127, .13));
-    white-space: normal;
+    /* A single newline in a paragraph is a soft break (CommonMark), kept in the text; in a chat it reads as a new
+       line, as people and models mean it, so it is shown as one. */
+    white-space: pre-line;
     min-width: 0;
   }
   .markdown > :first-child {
@@ -52,13 +54,24 @@ export const markdownStyles = css`
   ol {
     padding-inline-start: 1.5em;
   }
-  li:has(>.checkbox) {
+  li.task {
     list-style: none;
   }
-  .checkbox {
-    margin-inline-start: -1.3em;
-    display: inline-block;
-    width: 1.3em;
+  .task input {
+    margin: 0 .35em 0 -1.3em;
+    vertical-align: middle;
+  }
+  .math {
+    font-family: var(--_mono);
+    font-size: .92em;
+  }
+  .math[data-display] {
+    display: block;
+    margin: .5em 0;
+    text-align: center;
+  }
+  .html {
+    white-space: pre-wrap;
   }
   blockquote {
     padding-inline-start: .8em;
@@ -136,8 +149,11 @@ export const markdownStyles = css`
   td {
     border: 1px solid var(--_border);
     padding: 4px 8px;
-    text-align: start;
     vertical-align: top;
+  }
+  /* A column's alignment (its align attribute) must win, so only cells without one are set here. */
+  th:not([align]) {
+    text-align: start;
   }
   th {
     font-weight: 600;

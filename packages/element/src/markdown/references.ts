@@ -10,7 +10,7 @@ export type { ReferenceDetail } from '../events.js';
  *   `[[F-1]]`  the documented form;
  *   `[F-1]`    the form seed 003's replies use.
  * An id is uppercase ASCII letters, a dash and digits (`F-1`, `BUG-204`). The markdown parser reads `[F-1]` as
- * the start of a link that never gets its `(url)`; render-tree.ts turns such a link into a chip. So a real link
+ * the start of a link that never gets its `(url)`; render-inline.ts turns it into a chip (marked leaves `[F-1]` with no definition as text). So a real link
  * (`[F-1](https://…)`) stays a link, and inside code or with an escaped bracket (`\[F-1]`) there is no chip.
  *
  * A click dispatches `agent-chat-reference` (bubbling, composed) with `detail: { id }`.
