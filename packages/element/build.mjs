@@ -23,8 +23,15 @@ const FIRST_LOAD_BUDGET = 12 * 1024;
  * edge's drag 2.6 KB (`--report` lists each). Held here so it does not grow while the rest is cut (README "Build").
  */
 const DOCKED_FIRST_PAINT_BUDGET = 15 * 1024;
-/** gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in every layout. */
-const PLAIN_TEXT_BUDGET = 40 * 1024;
+/**
+ * gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in
+ * every layout. Issue 18 asks 40 KB; issue 19 puts a conformant markdown parser first, and the smallest one
+ * measured, marked, is 15.5 KB of gzip -9 by itself (its lexer alone would be 12.2 KB, but marked ships as one
+ * file whose HTML renderer cannot be left out without patching it; markdown-it and micromark are larger; see
+ * docs/markdown.md). It replaced streaming-markdown and its tree (4.4 KB), so a plain text conversation grew by
+ * 14 KB: 40 KB + marked is the limit held here until the rest of the conversation is cut to make room.
+ */
+const PLAIN_TEXT_BUDGET = 56 * 1024;
 /** The lazily imported module (src/…) a conversation loads: its parts (list, turns, markdown, composer) and the shell's side. */
 const CONVERSATION = ['src/chunks/conversation-parts.ts'];
 /**
