@@ -86,6 +86,11 @@ export const doneEventSchema = z.object({
   hasWrites: z.boolean(),
   /** POST /undo would restore the state from before this turn's writes. */
   undoable: z.boolean(),
+  /**
+   * The user turn whose changes POST /undo would undo after this run: this turn's when it wrote, an earlier one
+   * when it did not (a read-only turn leaves the last writing turn undoable). Absent when there is nothing to undo.
+   */
+  undoTurnId: z.string().optional(),
   usage: usageSchema.optional(),
 });
 

@@ -7,7 +7,10 @@ export const sessionResponseSchema = z.object({
   sessionId: z.string(),
   turns: z.array(turnSchema),
   pending: z.array(pendingCallSchema),
+  /** POST /undo would restore something now. */
   undoable: z.boolean(),
+  /** The user turn whose changes POST /undo would undo; present exactly when `undoable` is. */
+  undoTurnId: z.string().optional(),
   running: z.boolean(),
   lastEventId: z.number(),
 });

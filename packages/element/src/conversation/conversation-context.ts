@@ -69,7 +69,10 @@ export interface ConversationSnapshot extends ConversationActions {
   readonly loading: boolean;
   /** Calls the last run stopped for that nobody here has answered yet (confirmations). */
   readonly pending: readonly PendingCall[];
+  /** POST /undo would be accepted now. */
   readonly undoable: boolean;
+  /** The user turn whose changes it would undo: Undo is offered under that turn's reply, and no other. */
+  readonly undoTurnId: string | undefined;
   readonly queued: readonly QueuedMessage[];
   /** Counters the frames watch: messages the user sent (or queued) here, events streamed, assistant messages received. */
   readonly sent: number;

@@ -172,14 +172,14 @@ export class ConversationController implements ReactiveController {
     if (conversation.run) throw new Error('agent-chat: a reply is still streaming; undo when it has finished');
     try {
       const { state } = await conversation.client.undo(conversation.sessionId);
-      conversation.undoable = false;
+      conversation.undoTurnId = undefined;
       conversation.log.push(localStatusTurn('Changes undone', 'undone'));
       conversation.publish();
       conversation.notifyState(state);
     } catch (error) {
       const described = describeError(error, conversation.client.endpoint, conversation.strings());
       emit(conversation.host, 'agent-chat-error', { sessionId: conversation.sessionId, ...described });
-      if (error instanceof AgentHttpError && error.status === 404) conversation.undoable = false;
+      if (error instanceof AgentHttpError && error.status === 404) conversation.undoTurnId = undefined;
       conversation.publish();
       throw error;
     }

@@ -38,7 +38,8 @@ export class ConversationModel {
   /** One array changed in place per event (see TurnLog); `turns` in the snapshot is that array. */
   readonly log = new TurnLog();
   pending: readonly PendingCall[] = [];
-  undoable = false;
+  /** The user turn whose changes the server would undo now (its last writing turn); undefined: nothing to undo. */
+  undoTurnId: string | undefined;
   loading = false;
   /** The stored history on its way: a run's turns go after it. */
   loaded: Promise<void> = Promise.resolve();
@@ -81,14 +82,14 @@ export class ConversationModel {
   forget(): void {
     this.log.reset([]);
     this.pending = [];
-    this.undoable = false;
+    this.undoTurnId = undefined;
   }
 
   /** A stored session in place of what this element holds; `turns` may add what is here but not yet stored. */
   restore(session: SessionResponse, turns: readonly Turn[] = session.turns): void {
     this.log.reset(turns);
     this.pending = session.pending;
-    this.undoable = session.undoable;
+    this.undoTurnId = session.undoTurnId;
     this.lastEventId = session.lastEventId;
   }
 
@@ -141,7 +142,8 @@ export class ConversationModel {
       stopping: this.run?.stopping ?? false,
       loading: this.loading,
       pending: this.pending,
-      undoable: this.undoable,
+      undoable: this.undoTurnId !== undefined,
+      undoTurnId: this.undoTurnId,
       queued: this.queue.map(({ id, text }) => ({ id, text })),
       sent: this.sent,
       activity: this.activity,

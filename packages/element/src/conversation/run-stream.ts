@@ -127,7 +127,7 @@ export class RunStream {
         case 'done':
           this.#sawDone = true;
           stopReason = event.stopReason;
-          conversation.undoable = event.undoable;
+          conversation.undoTurnId = event.undoTurnId;
           break;
       }
       if (event.type === 'text_delta' || event.type === 'thinking_delta') conversation.publishSoon();

@@ -27,7 +27,7 @@ export class AgentTurn extends LitElement {
   };
 
   declare group: TurnGroup | undefined;
-  /** The conversation says the last writing turn can be undone, and this is the last turn. */
+  /** The server would undo this turn's changes now (the conversation's `undoTurnId` is this turn's message). */
   declare undoable: boolean;
   declare decide: DecideFunction | undefined;
   declare undo: UndoFunction | undefined;

@@ -116,7 +116,7 @@ export class MessageList extends LitElement {
     // the queue.
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
-        ${guard([groups, state.undoable, state.decide, state.undo, retryTurnId, this.window.version], () => {
+        ${guard([groups, state.undoTurnId, state.running, state.decide, state.undo, retryTurnId, this.window.version], () => {
           this.window.prepare(state.sessionId, groups);
           // A group far from the viewport is a stand-in (see GroupList): its plain text, for find-in-page and screen
           // readers, in one element laid out only when it comes into view (content-visibility), at the height it had.
@@ -149,7 +149,7 @@ export class MessageList extends LitElement {
           id=${isLast && isLive ? LIVE : nothing}
           exportparts=${TURN_PARTS}
           .group=${group}
-          ?undoable=${state.undoable && isLast}
+          ?undoable=${!state.running && group.user !== undefined && group.user.id === state.undoTurnId}
           .decide=${state.decide}
           .undo=${state.undo}
           .retry=${state.retry}

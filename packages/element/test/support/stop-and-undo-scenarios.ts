@@ -96,11 +96,11 @@ export function mountStopAndUndoScenarios(app: Hono): void {
     '/api/undo-turns',
     createAgentChat({
       ...testAccess,
-      model: scriptedModel(({ text }) =>
-        text === UNDO_TURNS.write
-          ? [[{ tool: 'rename_board', input: { title: UNDO_TURNS.newTitle } }], [{ text: UNDO_TURNS.renamed }]]
-          : [[{ tool: 'read_board' }], [{ text: UNDO_TURNS.readReply }]],
-      ),
+      model: scriptedModel(({ text }) => {
+        if (text === UNDO_TURNS.write) return [[{ tool: 'rename_board', input: { title: UNDO_TURNS.newTitle } }], [{ text: UNDO_TURNS.renamed }]];
+        if (text === UNDO_TURNS.slowRead) return [[{ text: UNDO_TURNS.slowStart }, { delayMs: UNDO_TURNS.slowPauseMs }, { text: ' Done.' }]];
+        return [[{ tool: 'read_board' }], [{ text: UNDO_TURNS.readReply }]];
+      }),
       tools: [renameBoard, readBoard],
       state: {
         snapshot: (sessionId) => ({ title: board(sessionId) }),

@@ -17,4 +17,8 @@ export const UNDO_TURNS = {
   renamed: 'Renamed the board.',
   read: 'What is the board called?',
   readReply: 'I read the board.',
+  /** A reply that pauses after its first words, so a test can look at the page while the run is in flight. */
+  slowRead: 'Read it slowly',
+  slowStart: 'Reading the board…',
+  slowPauseMs: 1500,
 } as const;

@@ -9,6 +9,7 @@ import { checkImport } from '../session/check-import.js';
 import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
+import { undoTurnId } from '../session/undo-turn.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
 
 /** GET /sessions/:sessionId (the stored history), PUT (import a saved one) and DELETE (clear it). */
@@ -18,11 +19,13 @@ export function sessionRoutes(runtime: Runtime) {
       const sessionId = c.get('sessionId');
       const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
       if (!session) return sessionNotFound(c, sessionId);
+      const undoTurn = undoTurnId(session, runtime.deps.state);
       const body: SessionResponse = {
         sessionId: session.id,
         turns: session.turns,
         pending: session.pending,
         undoable: session.undo !== undefined && runtime.deps.state !== undefined,
+        ...(undoTurn ? { undoTurnId: undoTurn } : {}),
         running: (await runtime.runs.holder(session.id)) !== undefined,
         lastEventId: session.lastEventId,
       };

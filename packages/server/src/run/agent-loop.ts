@@ -1,6 +1,7 @@
 import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-chat/protocol';
 import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
 import { modelStep } from './model-step.js';
+import { undoTurnId } from '../session/undo-turn.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
 /**
@@ -100,11 +101,13 @@ async function fail(run: RunContext, error: unknown, code?: string): Promise<Don
 
 export function finish(run: RunContext, stopReason: StopReason): DoneEvent {
   const hasWrites = run.session.turnHasWrites;
+  const undoTurn = undoTurnId(run.session, run.deps.state);
   return {
     type: 'done',
     stopReason,
     hasWrites,
-    undoable: hasWrites && run.session.undo !== undefined && run.deps.state !== undefined,
+    undoable: hasWrites && undoTurn !== undefined,
+    ...(undoTurn ? { undoTurnId: undoTurn } : {}),
     usage: { ...run.usage },
   };
 }

@@ -2,6 +2,7 @@ import type { Context as PageContext, DoneEvent, StreamEvent } from '@agent-chat
 import type { Runtime } from '../runtime.js';
 import { commitSession } from '../session/commit-session.js';
 import type { SessionRecord } from '../session/session-record.js';
+import { undoTurnId } from '../session/undo-turn.js';
 import type { ActiveRun } from './active-run.js';
 import { answerDangling } from './agent-loop.js';
 import { pacer } from './pace.js';
@@ -71,7 +72,8 @@ export async function runInBackground(options: RunOptions): Promise<void> {
       console.error('[agent-chat] run failed:', error);
       answerDangling(run, 'Cancelled: the run failed on the server before this tool ran.');
       run.emit({ type: 'error', message: 'The run failed on the server.', code: 'internal' });
-      done = { type: 'done', stopReason: 'error', hasWrites: session.turnHasWrites, undoable: false };
+      const undoTurn = undoTurnId(session, runtime.deps.state);
+      done = { type: 'done', stopReason: 'error', hasWrites: session.turnHasWrites, undoable: false, ...(undoTurn ? { undoTurnId: undoTurn } : {}) };
     }
     // A stop is kept in the history, so a reload still says the run was stopped.
     if (done.stopReason === 'cancelled') appendTurn(session, { type: 'status', text: 'Stopped by user', code: 'cancelled' });

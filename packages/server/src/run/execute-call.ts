@@ -3,6 +3,7 @@ import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
 import { truncateOutput } from '../tools/truncate-output.js';
+import { lastUserTurnId } from '../session/undo-turn.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
@@ -90,7 +91,9 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   const write = tool.kind === 'write';
   if (write && state && !session.turnHasWrites && !session.turnSnapshot) {
     try {
-      session.turnSnapshot = { snapshot: structuredClone(await state.snapshot(session.id)) };
+      const snapshot = structuredClone(await state.snapshot(session.id));
+      const turnId = lastUserTurnId(session.turns);
+      session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
     } catch (error) {
       // Without a snapshot the write could not be undone: refuse it rather than break the promise of undo.
       recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true });

@@ -1,5 +1,12 @@
 import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
 
+/** The host state from before a turn's writes. */
+export interface UndoSnapshot {
+  snapshot: unknown;
+  /** The user turn whose writes it undoes (absent in sessions saved before it was kept). */
+  turnId?: string;
+}
+
 /** Everything the server keeps of one conversation. Plain JSON, so any store can hold it. */
 export interface SessionRecord {
   id: string;
@@ -13,12 +20,12 @@ export interface SessionRecord {
   /** Whether the current turn (the last user message and its resumes) has run a write tool that succeeded. */
   turnHasWrites: boolean;
   /** One level of undo: the host state from before the last writing turn's first write. */
-  undo?: { snapshot: unknown };
+  undo?: UndoSnapshot;
   /**
    * The host state from before the current turn's first write attempt, waiting for a write to succeed before it
    * becomes `undo`: a turn whose writes all failed leaves the previous turn's undo in place.
    */
-  turnSnapshot?: { snapshot: unknown };
+  turnSnapshot?: UndoSnapshot;
   /** The id of the last event sent; the next event of this session gets a higher one. */
   lastEventId: number;
   updatedAt: number;
