@@ -74,7 +74,8 @@ function code(token: Tokens.Code, options: RenderOptions, end: unknown): unknown
   // The info string's first word names the language (CommonMark: entities and escapes count in it).
   const lang = decodeEntities(/^\S*/.exec(token.lang ?? '')![0]);
   // A code block's text ends with its line's newline, except while the caret sits after its last character.
-  const text = (token as GrowingCode).pieces ?? (token.text && end === nothing ? `${token.text}\n` : token.text);
+  const body = token.text.replace(/\n$/, '');
+  const text = (token as GrowingCode).pieces ?? (body && end === nothing ? `${body}\n` : body);
   // Kept on one line: whitespace inside a template ships in the bundle as written.
   return html`<div class="code-block"><div class="code-bar"><span class="code-lang">${lang}</span><button class="copy" part="copy" aria-live="polite" data-copied=${t.codeCopied} data-failed=${t.copyFailed} @click=${copyCode}>${t.copyCode}</button></div><pre><code class=${lang ? `language-${lang}` : nothing}>${text}${end}</code></pre></div>`;
 }

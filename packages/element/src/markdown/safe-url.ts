@@ -13,19 +13,23 @@ export function safeLinkHref(destination: string): string | undefined {
   return checked(destination, true);
 }
 
-/** An image source: absolute http(s) only, so a reply can't make the page fetch `data:` or relative resources. */
+/**
+ * An image source (asked for only when the host allows images): http(s) or relative, never `data:`, `blob:` or
+ * another scheme. A relative source loads from the host's own origin, as the host's own images do.
+ */
 export function safeImageSrc(source: string): string | undefined {
   return checked(source, false);
 }
 
 function checked(candidate: string, link: boolean): string | undefined {
   const href = candidate.trim();
+  // An empty destination is a link to the page itself, as CommonMark writes it (`[x]()`); no image has one.
+  if (!href) return link ? '' : undefined;
   // No scheme check is done on the text: the browser's parser finds the scheme (past control characters, tabs
   // and newlines that hide it from naive checks, `java\0script:`), and the same parse decides on the click.
-  if (!href) return undefined;
   try {
-    const scheme = LINK_SCHEMES.indexOf((link ? new URL(href, RELATIVE_BASE) : new URL(href)).protocol);
-    // Images: http and https only.
+    const scheme = LINK_SCHEMES.indexOf(new URL(href, RELATIVE_BASE).protocol);
+    // Images: http and https only (a relative source is https against the stand-in base).
     return scheme >= 0 && (link || scheme < 2) ? href : undefined;
   } catch {
     return undefined;
