@@ -20,11 +20,37 @@ import { normalizeRendered, type NormalizeOptions } from './support/markdown-nor
 import { echo } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
 
+/** Why we differ from the spec on purpose (issue #19, docs/markdown.md), for the list below. */
+const IMAGE_SOURCE = 'an image loads only from an absolute http(s) URL (safe-url.ts: a reply must not make the page fetch a relative or data: resource); a relative source shows the alt text';
+const IMAGE_IN_LINK = 'the linked image has a relative source, so the link shows its alt text (see IMAGE_SOURCE)';
+const LINK_SCHEME = 'links only for http(s), mailto and relative URLs (issue #19); another scheme shows as text';
+const EMPTY_LINK = 'an empty destination would link to the host page itself: shown as its text (safe-url.ts)';
+const GFM_AUTOLINK = 'GFM autolinks (bare URLs and email addresses) are on; the CommonMark spec alone expects text';
+
 /**
  * The examples we fail, each with the reason we accept it. The test fails when an example not listed here fails,
  * and when a listed one passes (so that the list stays true). Keys: `CommonMark <n>` or `GFM <n>`.
  */
-const ACCEPTED_FAILURES: Readonly<Record<string, string>> = {};
+const ACCEPTED_FAILURES: Readonly<Record<string, string>> = {
+  'CommonMark 200': EMPTY_LINK, // [foo]: <>
+  'CommonMark 485': EMPTY_LINK, // [link]()
+  'CommonMark 486': EMPTY_LINK, // [link](<>)
+  'CommonMark 487': EMPTY_LINK, // []()
+  'CommonMark 567': EMPTY_LINK, // [foo]() beside a definition
+  'CommonMark 517': IMAGE_IN_LINK, // [![moon](moon.jpg)](/uri)
+  'CommonMark 520': IMAGE_SOURCE, // ![[[foo](uri1)](uri2)](uri3)
+  'CommonMark 531': IMAGE_IN_LINK, // [![moon](moon.jpg)][ref]
+  ...Object.fromEntries([572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 582, 583, 584, 585, 586, 587, 588, 589, 591].map((n) => [`CommonMark ${n}`, IMAGE_SOURCE])),
+  'CommonMark 596': LINK_SCHEME, // <irc://foo.bar:2233/baz>
+  'CommonMark 598': LINK_SCHEME, // <a+b+c:d>
+  'CommonMark 599': LINK_SCHEME, // <made-up-scheme://foo,bar>
+  'CommonMark 601': LINK_SCHEME, // <localhost:5001/foo>: the scheme is "localhost:"
+  'CommonMark 602': GFM_AUTOLINK, // <https://foo.bar/baz bim>: not an autolink, but the bare URL inside is
+  'CommonMark 608': GFM_AUTOLINK, // < https://foo.bar >
+  'CommonMark 611': GFM_AUTOLINK, // https://example.com
+  'CommonMark 612': GFM_AUTOLINK, // foo@bar.example.com
+  'GFM 629': LINK_SCHEME, // ftp://foo.bar.baz
+};
 
 const RAW_HTML_SECTIONS = new Set(['HTML blocks', 'Raw HTML']);
 const RAW_HTML = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>/g;
@@ -76,8 +102,13 @@ describe('markdown conformance: CommonMark 0.31.2 and GFM examples through the a
   });
 
   it('passes at least 97 % of the CommonMark examples kept and 90 % of the GFM ones', () => {
-    expect(rate(commonMark), 'CommonMark pass rate').to.be.at.least(0.97);
-    expect(rate(gfm), 'GFM pass rate').to.be.at.least(0.9);
+    const why = (outcomes: readonly Outcome[]) => {
+      const failing = outcomes.filter((outcome) => !outcome.pass);
+      const accepted = failing.filter((outcome) => outcome.case.id in ACCEPTED_FAILURES).length;
+      return `${failing.length} of ${outcomes.length} fail, ${accepted} of them accepted differences`;
+    };
+    expect(rate(commonMark), `CommonMark pass rate (${why(commonMark)})`).to.be.at.least(0.97);
+    expect(rate(gfm), `GFM pass rate (${why(gfm)})`).to.be.at.least(0.9);
   });
 
   it('fails only the examples listed as accepted, and every listed one still fails', () => {
