@@ -21,10 +21,7 @@ import { echo } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
 
 /** Why we differ from the spec on purpose (issue #19, docs/markdown.md), for the list below. */
-const IMAGE_SOURCE = 'an image loads only from an absolute http(s) URL (safe-url.ts: a reply must not make the page fetch a relative or data: resource); a relative source shows the alt text';
-const IMAGE_IN_LINK = 'the linked image has a relative source, so the link shows its alt text (see IMAGE_SOURCE)';
-const LINK_SCHEME = 'links only for http(s), mailto and relative URLs (issue #19); another scheme shows as text';
-const EMPTY_LINK = 'an empty destination would link to the host page itself: shown as its text (safe-url.ts)';
+const LINK_SCHEME = 'links only for http(s), mailto and relative URLs (issue #19, safe-url.ts); another scheme shows as text';
 const GFM_AUTOLINK = 'GFM autolinks (bare URLs and email addresses) are on; the CommonMark spec alone expects text';
 
 /**
@@ -32,15 +29,6 @@ const GFM_AUTOLINK = 'GFM autolinks (bare URLs and email addresses) are on; the 
  * and when a listed one passes (so that the list stays true). Keys: `CommonMark <n>` or `GFM <n>`.
  */
 const ACCEPTED_FAILURES: Readonly<Record<string, string>> = {
-  'CommonMark 200': EMPTY_LINK, // [foo]: <>
-  'CommonMark 485': EMPTY_LINK, // [link]()
-  'CommonMark 486': EMPTY_LINK, // [link](<>)
-  'CommonMark 487': EMPTY_LINK, // []()
-  'CommonMark 567': EMPTY_LINK, // [foo]() beside a definition
-  'CommonMark 517': IMAGE_IN_LINK, // [![moon](moon.jpg)](/uri)
-  'CommonMark 520': IMAGE_SOURCE, // ![[[foo](uri1)](uri2)](uri3)
-  'CommonMark 531': IMAGE_IN_LINK, // [![moon](moon.jpg)][ref]
-  ...Object.fromEntries([572, 573, 574, 575, 576, 577, 578, 579, 580, 581, 582, 583, 584, 585, 586, 587, 588, 589, 591].map((n) => [`CommonMark ${n}`, IMAGE_SOURCE])),
   'CommonMark 596': LINK_SCHEME, // <irc://foo.bar:2233/baz>
   'CommonMark 598': LINK_SCHEME, // <a+b+c:d>
   'CommonMark 599': LINK_SCHEME, // <made-up-scheme://foo,bar>
