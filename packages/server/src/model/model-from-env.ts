@@ -14,7 +14,7 @@ export interface ModelFromEnvOptions {
   /** The model to use when no provider is configured: a scriptedModel, so the app works offline. */
   offline: Model;
   /** Default `process.env` where there is one. */
-  env?: Env;
+  env?: Record<string, string | undefined>;
 }
 
 /**
