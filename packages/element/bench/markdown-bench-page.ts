@@ -119,9 +119,16 @@ export function runMarkdownBench(): BenchRow[] {
     rows.push(median(5, () => incremental(text, 20)));
     rows.push(median(bytes > 20_000 ? 1 : 3, () => everything(text, 20)));
   }
-  // One long code listing: a single block that grows for the whole reply.
+  // Single blocks that grow for the whole reply (issue 19: not reparsed from their start on every frame).
   const listing = '```ts\n' + 'const value = compute(input) + 1;\n'.repeat(1500) + '```\n';
-  rows.push({ ...median(3, () => incremental(listing, 20)), way: 'incremental, one 50 KB code block' });
+  rows.push({ ...median(3, () => once(listing)), way: 'one 50 KB code block, once' });
+  rows.push({ ...median(3, () => incremental(listing, 20)), way: 'one 50 KB code block, incremental' });
+  const list = Array.from({ length: 2000 }, (_, i) => `- item ${i} with **bold** and \`code\`\n`).join('');
+  rows.push({ ...median(3, () => once(list)), way: 'one 2,000-line list, once' });
+  rows.push({ ...median(3, () => incremental(list, 20)), way: 'one 2,000-line list, incremental' });
+  const table = '| # | name | note |\n|---|---|---|\n' + Array.from({ length: 1000 }, (_, i) => `| ${i} | item ${i} | *note* |\n`).join('');
+  rows.push({ ...median(3, () => once(table)), way: 'one 1,000-row table, once' });
+  rows.push({ ...median(1, () => incremental(table, 20)), way: 'one 1,000-row table, incremental' });
   return rows;
 }
 

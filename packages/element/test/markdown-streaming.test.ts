@@ -144,7 +144,7 @@ describe('incremental markdown', () => {
     expect(markup(host)).to.equal(wholeMarkup(code));
     // Lexed while its fence line arrives, and once whole at the end (so the DOM is marked's), not on every piece.
     expect(md.stats.charsParsed).to.be.below(2 * code.length + 100);
-    expect(md.stats.blocksFinished).to.equal(1, 'the code block; "Done." is still open when the text ends');
+    expect(md.stats.blocksFinished).to.equal(2, 'the code block and "Done.", finished when the text is complete');
   });
 
   it('keeps a finished item of a growing list or table rendered once', () => {

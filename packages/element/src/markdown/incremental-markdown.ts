@@ -23,12 +23,14 @@ export interface MarkdownStats {
   resets: number;
 }
 
-/** A growing list at the end of the text: the items that can no longer change, and where the next one starts. */
-interface OpenList {
-  items: Tokens.ListItem[];
+/**
+ * A list or table growing at the end of the text: the part of it that can no longer change (items, rows), where
+ * the rest starts, and for a table its header and delimiter lines, lexed again in front of the rest.
+ */
+interface OpenBlock {
+  settled: Tokens.List | Tokens.Table;
   at: number;
-  loose: boolean;
-  start: number | '';
+  head: string;
 }
 
 /** A block that can no longer change, and its DOM once rendered. */
@@ -61,12 +63,12 @@ export class IncrementalMarkdown {
   #links: Links = {};
   /** A finished block holds a `[`, which a definition arriving later may turn into a link. */
   #bracketed = false;
-  #open: OpenList | undefined;
+  #open: OpenBlock | undefined;
   /** A fenced code block open at the end: grown without lexing. */
   #fence: OpenFence | undefined;
   /** The blocks after the finished ones, as last lexed. */
   #tail: Token[] = [];
-  #liveItems: ItemViews = new Map();
+  #liveItems: ItemViews = new WeakMap();
 
   constructor(options: RenderOptions) {
     this.options = options;
@@ -124,37 +126,33 @@ export class IncrementalMarkdown {
     this.#open = undefined;
     this.#fence = undefined;
     this.#tail = [];
-    this.#liveItems.clear();
+    this.#liveItems = new WeakMap();
   }
 
   #renderOnce(token: Token): Node[] {
     this.stats.finishedBlockRenders++;
-    return renderedNodes(block(token, this.options));
+    // The items and rows already made while it grew are kept.
+    return renderedNodes(block(token, this.options, undefined, false, this.#liveItems));
   }
 
   #lex(text: string, exact: boolean): void {
     if (!exact && this.#fence?.grow(text)) return;
     this.#fence = undefined;
-    // At the end a growing list is lexed whole once more, so its looseness is the whole list's.
+    // At the end a growing list or table is lexed whole once more (a list's looseness is the whole list's).
     const open = exact ? undefined : this.#open;
     const from = this.#stable;
-    const src = text.slice(open ? open.at : from);
+    const src = open ? open.head + text.slice(open.at) : text.slice(from);
     this.stats.charsParsed += src.length;
     const tokens = lexMarkdown(src, this.#links);
     if (open) {
-      const rest = tokens[0];
-      if (rest?.type !== 'list') {
-        // Cannot happen (the item began on a complete line); if it does, lex the list whole.
+      // The block's source in the text: up to where the rest, lexed after the table's head, ends.
+      const rest = joined(open, tokens[0], (length) => text.slice(from, open.at + length - open.head.length));
+      if (!rest) {
+        // Cannot happen (the rest began on a complete line); if it does, lex the block whole.
         this.#open = undefined;
         return this.#lex(text, exact);
       }
-      tokens[0] = {
-        ...rest,
-        raw: text.slice(from, open.at) + rest.raw,
-        start: open.start,
-        loose: open.loose || (rest as Tokens.List).loose,
-        items: open.items.concat((rest as Tokens.List).items),
-      } as Tokens.List;
+      tokens[0] = rest;
     }
 
     // Which blocks are finished: every one before the last block that begins on a complete line.
@@ -196,8 +194,6 @@ export class IncrementalMarkdown {
       this.#clear();
       return this.#lex(text, exact);
     }
-    if (finished > 0) this.#liveItems.clear();
-
     this.#tail = tokens.slice(finished);
     this.#open = undefined;
     const shown = this.#tail.filter((token) => token.type !== 'space');
@@ -212,17 +208,56 @@ export class IncrementalMarkdown {
       }
       this.#fence = undefined;
     }
-    // A list growing at the end: its items before the last cannot change once the last began on a complete line.
-    const list = this.#tail[0];
-    if (!exact && list?.type === 'list' && (list as Tokens.List).items.length > 1) {
-      const items = (list as Tokens.List).items;
-      let next = this.#stable;
-      for (const item of items.slice(0, -1)) next += item.raw.length;
-      if (next <= lastBreak) this.#open = { items: items.slice(0, -1), at: next, loose: (list as Tokens.List).loose, start: (list as Tokens.List).start };
-    }
+    const first = this.#tail[0];
+    if (!exact && first) this.#open = settle(first, this.#stable, lastBreak, text);
   }
 }
 
+/**
+ * What of a list or table at `start` can no longer change: a list's items before the last one that began on a
+ * complete line (nothing written later reaches back past it), a table's rows whose line is complete.
+ */
+function settle(token: Token, start: number, lastBreak: number, text: string): OpenBlock | undefined {
+  if (token.type === 'list') {
+    const list = token as Tokens.List;
+    let next = start;
+    let count = 0;
+    let at = start;
+    for (let i = 0; i < list.items.length - 1; i++) {
+      next += list.items[i]!.raw.length;
+      if (next <= lastBreak) [count, at] = [i + 1, next];
+    }
+    return count ? { settled: { ...list, items: list.items.slice(0, count) }, at, head: '' } : undefined;
+  }
+  if (token.type === 'table') {
+    const table = token as Tokens.Table;
+    const lines = table.raw.split('\n');
+    const headLength = lines[0]!.length + lines[1]!.length + 2;
+    let at = start + headLength;
+    let count = 0;
+    for (let r = 0; r < table.rows.length; r++) {
+      const end = at + lines[2 + r]!.length;
+      if (end > lastBreak || text[end] !== '\n') break;
+      [count, at] = [r + 1, end + 1];
+    }
+    return count ? { settled: { ...table, rows: table.rows.slice(0, count) }, at, head: text.slice(start, start + headLength) } : undefined;
+  }
+  return undefined;
+}
+
+/** The open block's settled part and the rest of it, lexed anew (`rest`), as one token; undefined if they don't fit. */
+function joined(open: OpenBlock, rest: Token | undefined, source: (restLength: number) => string): Token | undefined {
+  const settled = open.settled;
+  if (rest?.type !== settled.type) return undefined;
+  const raw = source(rest.raw.length);
+  if (settled.type === 'list') {
+    const more = rest as Tokens.List;
+    return { ...more, raw, start: settled.start, loose: settled.loose || more.loose, items: settled.items.concat(more.items) };
+  }
+  const more = rest as Tokens.Table;
+  if (more.header.length !== (settled as Tokens.Table).header.length) return undefined;
+  return { ...more, raw, rows: (settled as Tokens.Table).rows.concat(more.rows) };
+}
 /** The link reference definitions in a block, at any depth (in a quote, in a list item). */
 function definitions(token: Token): Tokens.Def[] {
   if (token.type === 'def') return [token as Tokens.Def];

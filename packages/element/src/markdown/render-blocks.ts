@@ -13,8 +13,11 @@ import { en } from '../i18n/strings.js';
  * list item, the code), so it sits where the next character will appear.
  */
 
-/** Rendered list items of a list still growing, by position and source; see IncrementalMarkdown. */
-export type ItemViews = Map<string, Node[]>;
+/**
+ * The rendered items and rows of a list or table still growing, by their token (which stays the same object while
+ * the block grows; see IncrementalMarkdown), with the looseness they were rendered for.
+ */
+export type ItemViews = WeakMap<object, { loose: boolean; node: Node }>;
 
 const HEADINGS = [
   (c: unknown) => html`<h1>${c}</h1>`,
@@ -56,7 +59,7 @@ export function block(token: Token, options: RenderOptions, end: unknown = nothi
     case 'list':
       return list(token as Tokens.List, options, end, live);
     case 'table':
-      return table(token as Tokens.Table, options, end);
+      return table(token as Tokens.Table, options, end, live);
     case 'hr':
       return [html`<hr>`, end];
     case 'html':
@@ -82,13 +85,11 @@ function code(token: Tokens.Code, options: RenderOptions, end: unknown): unknown
 
 function list(token: Tokens.List, options: RenderOptions, end: unknown, live: ItemViews | undefined): unknown {
   const last = token.items.length - 1;
-  const items = token.items.map((item, i) => {
-    if (i === last || !live) return listItem(item, options, token.loose, i === last ? end : nothing);
-    const key = `${i}${token.loose}${item.raw}`;
-    let view = live.get(key);
-    if (!view) live.set(key, (view = renderedNodes(listItem(item, options, token.loose, nothing))));
-    return view;
-  });
+  const items = token.items.map((item, i) =>
+    i === last || !live
+      ? listItem(item, options, token.loose, i === last ? end : nothing)
+      : kept(live, item, token.loose, () => listItem(item, options, token.loose, nothing)),
+  );
   const start = token.start;
   return token.ordered
     ? html`<ol start=${start !== 1 && start !== '' ? start : nothing}>${items}</ol>`
@@ -108,19 +109,31 @@ function listItem(item: Tokens.ListItem, options: RenderOptions, loose: boolean,
   return html`<li class="task">${box}${blocks(rest, options, end, loose)}</li>`;
 }
 
-function table(token: Tokens.Table, options: RenderOptions, end: unknown): unknown {
+function table(token: Tokens.Table, options: RenderOptions, end: unknown, live: ItemViews | undefined): unknown {
   const rows = token.rows;
   const lastRow = rows.length - 1;
   const head = token.header.map(
     (cell, i) => html`<th align=${cell.align ?? nothing}>${inline(cell.tokens, options)}${lastRow < 0 && i === token.header.length - 1 ? end : nothing}</th>`,
   );
-  const body = rows.map(
-    (row, r) =>
-      html`<tr>${row.map(
-        (cell, i) => html`<td align=${cell.align ?? nothing}>${inline(cell.tokens, options)}${r === lastRow && i === row.length - 1 ? end : nothing}</td>`,
-      )}</tr>`,
+  const row = (cells: Tokens.TableCell[], rowEnd: unknown) =>
+    html`<tr>${cells.map(
+      (cell, i) => html`<td align=${cell.align ?? nothing}>${inline(cell.tokens, options)}${i === cells.length - 1 ? rowEnd : nothing}</td>`,
+    )}</tr>`;
+  const body = rows.map((cells, r) =>
+    r === lastRow || !live ? row(cells, r === lastRow ? end : nothing) : kept(live, cells, false, () => row(cells, nothing)),
   );
   return html`<div class="table-wrap"><table><thead><tr>${head}</tr></thead>${rows.length ? html`<tbody>${body}</tbody>` : nothing}</table></div>`;
+}
+
+/** The element `make` renders (an item, a row), made once for `key` and then given to Lit as that same node. */
+function kept(live: ItemViews, key: object, loose: boolean, make: () => unknown): Node {
+  let view = live.get(key);
+  if (!view || view.loose !== loose) {
+    const fragment = document.createDocumentFragment();
+    render(make(), fragment);
+    live.set(key, (view = { loose, node: fragment.firstElementChild! }));
+  }
+  return view.node;
 }
 
 /**
