@@ -228,6 +228,26 @@ describe('<agent-chat-message> streaming markdown', () => {
     expect(el.shadowRoot!.querySelector('.caret')).to.equal(null);
   });
 
+  it('renders a long reply given whole over a few frames, the first slice at once, to the DOM of the whole text', async () => {
+    const text = markdownCorpus(50_000);
+    const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant"></agent-chat-message>`);
+    const { stats } = el.markdown.markdown;
+    const before = stats.updates;
+    el.text = text;
+    // Lit's update has run (a microtask), no frame yet: the first slice is on screen, not the whole reply.
+    await new Promise((resolve) => setTimeout(resolve));
+    const first = el.shadowRoot!.querySelector('.bubble')!.textContent!.length;
+    expect(first, 'something shows at once').to.be.greaterThan(5_000);
+    expect(first, 'but not the whole reply in one task').to.be.below(text.length / 2);
+    await el.updateComplete;
+    expect(stats.updates - before, 'a slice a frame').to.be.within(4, 6);
+    const whole = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant"></agent-chat-message>`);
+    whole.markdown.markdown.update(text, true);
+    whole.requestUpdate();
+    await whole.updateComplete;
+    expect(markup(el.shadowRoot!.querySelector('.bubble')!)).to.equal(markup(whole.shadowRoot!.querySelector('.bubble')!));
+  });
+
   it('streams a long reply through the bubble to the same DOM as a finished bubble', async () => {
     const text = markdownCorpus(12_000);
     const streamed = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);

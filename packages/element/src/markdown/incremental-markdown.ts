@@ -99,9 +99,9 @@ export class IncrementalMarkdown {
     return true;
   }
 
-  /** @internal For tests: the top-level blocks as they stand. */
-  get tokens(): Token[] {
-    return [...this.#finished.map((block) => block.token), ...this.#tail];
+  /** The text given so far (line endings made `\n`). */
+  protected get given(): string {
+    return this.#given;
   }
 
   /** The finished blocks (each rendered once), then the others with the caret at their end. */

@@ -3,10 +3,18 @@ import { IncrementalMarkdown } from './incremental-markdown.js';
 import type { RenderOptions } from './render-options.js';
 
 /**
+ * How much of a text given whole is lexed and rendered per animation frame, past the first: about 5 ms of lexing
+ * and rendering, so a 50 KB reply given at once (history, a reply that came in one piece) takes a few short tasks
+ * rather than one of 70 ms.
+ */
+const SLICE = 12_000;
+
+/**
  * Feeds a host's text to its markdown at most once per animation frame while it streams, so a fast stream costs
  * one parse of the new characters and one render per painted frame however many deltas arrive in between. A
- * text that is not streaming (history, the end of a reply) is brought up to date at once, in the host's current
- * update. It is the IncrementalMarkdown itself (`markdown` is kept for the hosts that render
+ * text that is not streaming (history, the end of a reply) is brought up to date in the host's current update,
+ * or, past SLICE characters, SLICE characters a frame, cut at line ends (the first slice at once, so the reply
+ * never shows empty). It is the IncrementalMarkdown itself (`markdown` is kept for the hosts that render
  * `controller.markdown.view()`).
  */
 export class MarkdownController extends IncrementalMarkdown implements ReactiveController {
@@ -15,7 +23,7 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
   #value!: string;
   #streaming?: boolean;
   #frame: number | undefined;
-  /** Resolves after the pending frame's work, if a frame is pending. */
+  /** Resolves after the pending frames' work (a streaming frame, or the rest of a long text), if any is pending. */
   pendingFrame: Promise<void> | undefined;
   #resolveFrame: (() => void) | undefined;
 
@@ -47,12 +55,12 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
       this.#schedule();
       return;
     }
-    this.#cancel();
-    this.update(text, true);
+    if (this.#step()) this.#schedule();
+    else this.#cancel();
   }
 
   hostConnected(): void {
-    if (this.#streaming) this.#schedule();
+    if (this.#streaming || (this.#value && this.#value.length > this.given.length)) this.#schedule();
   }
 
   hostDisconnected(): void {
@@ -64,9 +72,36 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     this.pendingFrame ??= new Promise((resolve) => (this.#resolveFrame = resolve));
     this.#frame = requestAnimationFrame(() => {
       this.#frame = undefined;
-      if (this.update(this.#value, false)) this.#host.requestUpdate();
-      this.#settle();
+      let more = false;
+      if (this.#streaming) {
+        if (this.update(this.#value, false)) this.#host.requestUpdate();
+      } else {
+        more = this.#step();
+        this.#host.requestUpdate();
+      }
+      if (more) this.#schedule();
+      else this.#settle();
     });
+  }
+
+  /** Brings a text given whole up to date, or its next slice; returns whether more slices are to come. */
+  #step(): boolean {
+    // As IncrementalMarkdown keeps it, so what is shown is a prefix of it.
+    const text = this.#value.replace(/\r\n?/g, '\n');
+    const given = this.given;
+    // A replacement starts over; an extension goes on from what is shown.
+    const from = text.startsWith(given) ? given.length : 0;
+    if (text.length - from <= SLICE) {
+      this.update(text, true);
+      return false;
+    }
+    const cut = text.indexOf('\n', from + SLICE);
+    if (cut < 0) {
+      this.update(text, true);
+      return false;
+    }
+    this.update(text.slice(0, cut + 1), false);
+    return true;
   }
 
   #cancel(): void {
