@@ -17,6 +17,9 @@ import { localErrorTurn } from './local-turns.js';
 import type { RunStream } from './run-stream.js';
 import { TurnLog } from './turn-log.js';
 
+/** The shortest time between two publishes of streamed deltas: 20 a second. */
+const DELTA_MS = 50;
+
 export interface QueueEntry extends QueuedMessage {
   readonly options: SendOptions;
   readonly done: () => void;
@@ -54,8 +57,10 @@ export class ConversationModel {
   /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
   readonly #onPublish: () => void;
   readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
-  /** A publish waiting for the next animation frame (publishSoon). */
+  /** A publish of deltas waiting for its frame (publishSoon). */
   #frame: number | undefined;
+  /** When the parts last heard of a change (performance.now()). */
+  #published = -Infinity;
   #snapshot: ConversationSnapshot;
 
   constructor(
@@ -99,15 +104,19 @@ export class ConversationModel {
    * publishes at once (and takes the deltas with it).
    */
   publishSoon(): void {
-    this.#frame ??= requestAnimationFrame(() => {
+    this.#frame ??= requestAnimationFrame((now) => {
       this.#frame = undefined;
-      this.publish();
+      // At most one publish of deltas per DELTA_MS: each costs a frame's style, layout and paint, about as much
+      // again as the text it shows, and 20 updates a second read as smooth streaming.
+      if (now - this.#published < DELTA_MS) this.publishSoon();
+      else this.publish();
     });
   }
 
   publish(): void {
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
+    this.#published = performance.now();
     this.#snapshot = this.#take();
     this.#provider.setValue(this.#snapshot);
     this.host.requestUpdate();

