@@ -106,14 +106,13 @@ export class MessageBubble extends LitElement {
         vertical-align: text-bottom;
         background: currentColor;
         opacity: 0.5;
-        /* Opacity, held between keyframes: the compositor runs it, without a main-thread frame per tick. */
-    animation: blink 1s step-end infinite;
+        animation: blink 1s step-end infinite;
       }
       @keyframes blink {
-    50% {
-      opacity: 0;
-    }
-  }
+        50% {
+          opacity: 0;
+        }
+      }
     `,
   ];
 }
