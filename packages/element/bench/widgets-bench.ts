@@ -97,7 +97,23 @@ async function historyRun(widget: Widget) {
     const heap = (await tab.heapAfterGc()) - baseHeap;
     const nodes = await call(tab.page, (bench) => bench.nodes());
     const streamMs = await tab.taskMs(() => sends(tab.page, `stream:${N}`));
-    return { paintMs: ms, longest, heapMB: heap / 1e6, nodes, heapPerMessageKB: heap / HISTORY / 1e3, streamIntoHistoryMs: streamMs };
+    // What the history itself holds: the heap of the same mount with an empty conversation taken away. deep-chat's
+    // code is on the heap before the base is taken (its one bundle loads with the page), ours loads in chunks as the
+    // widget mounts; this leaves code out of both.
+    const added = heap - (await emptyMountHeap(widget));
+    return { paintMs: ms, longest, heapMB: heap / 1e6, addedMB: added / 1e6, nodes, heapPerMessageKB: added / HISTORY / 1e3, streamIntoHistoryMs: streamMs };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The heap a mount with an empty conversation adds (the widget's code and its empty state). */
+async function emptyMountHeap(widget: Widget) {
+  const tab = await openTab(widget);
+  try {
+    const baseHeap = await tab.heapAfterGc();
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `empty-heap-${sessions++}` });
+    return (await tab.heapAfterGc()) - baseHeap;
   } finally {
     await tab.close();
   }
@@ -207,7 +223,8 @@ try {
   const intoHistory = (widget: Widget) => history(widget, 'streamIntoHistoryMs') / streaming(widget, 'streamN');
   const table = [
     row('1,000-message history: first paint', both(history, 'paintMs'), (v) => `${fixed(v)} ms`, '≤ 1.0× deep-chat'),
-    row('↳ JS heap', both(history, 'heapMB'), (v) => `${fixed(v, 1)} MB`, '≤ 1.5× deep-chat'),
+    row('↳ JS heap after mounting (code loaded while mounting included)', both(history, 'heapMB'), (v) => `${fixed(v, 1)} MB`, ''),
+    row('↳ JS heap the history adds (over an empty conversation)', both(history, 'addedMB'), (v) => `${fixed(v, 1)} MB`, '≤ 1.5× deep-chat'),
     row('↳ heap per message', both(history, 'heapPerMessageKB'), (v) => `${fixed(v, 1)} KB`, ''),
     row('↳ DOM nodes (whole widget)', both(history, 'nodes'), (v) => fixed(v), ''),
     row('↳ DOM nodes per message', both(history, 'nodes').map((v) => v / HISTORY) as unknown as [number, number], (v) => fixed(v, 1), '≤ 60 per off-screen message'),

@@ -87,8 +87,12 @@ export class GroupList {
       render(this.#options.full(group), element, { host: this.#options.host });
     } else {
       // Fresh: skipped by layout at first, so a long history paints at once, then laid out a few at a time when the
-      // page is idle (see #settle), because a skipped element is also left out of the accessibility tree.
+      // page is idle (see #settle), because a skipped element is also left out of the accessibility tree. Skipped
+      // by `hidden=until-found` (content-visibility: hidden, which find-in-page still reveals) rather than by
+      // content-visibility: auto, whose per-frame visibility checks over a thousand stand-ins made every frame of
+      // a reply streaming below them dearer; a stand-in near the viewport is drawn in full anyway (HistoryWindow).
       element.className = 'group later fresh';
+      element.setAttribute('hidden', 'until-found');
       this.#fresh.push(element);
       const text = groupText(group);
       element.textContent = text;
@@ -114,7 +118,11 @@ export class GroupList {
       setTimeout(() => this.#settle(), SETTLE_RETRY_MS);
       return;
     }
-    for (let count = 0; count < SETTLE_BATCH && this.#fresh.length > 0; count++) this.#fresh.pop()!.classList.remove('fresh');
+    for (let count = 0; count < SETTLE_BATCH && this.#fresh.length > 0; count++) {
+      const element = this.#fresh.pop()!;
+      element.classList.remove('fresh');
+      element.removeAttribute('hidden');
+    }
     this.#settleSoon();
   }
 

@@ -273,9 +273,6 @@ export class MessageList extends LitElement {
         flex-direction: column;
         gap: var(--_gap);
       }
-      .fresh {
-        content-visibility: auto;
-      }
       .later {
         overflow: hidden;
         white-space: pre-wrap;
