@@ -138,4 +138,50 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     await waitFor(() => atBottom(list), { message: 'back at the latest' });
     expect(assistantBubbles(el).at(-1)!.text).to.contain('This answer arrives slowly');
   });
+  it('streams a reply below the long history touching only the live group: finished turns are not drawn again, and the list and the reply update at most once a frame', async () => {
+    const { el, list } = await mountLong('slow');
+    const turnProto = customElements.get('agent-chat-turn')!.prototype as unknown as { update(...args: unknown[]): void };
+    const listProto = Object.getPrototypeOf(list) as { update(...args: unknown[]): void };
+    const turnUpdate = turnProto.update;
+    const listUpdate = listProto.update;
+    const turnUpdates = new Map<object, number>();
+    let listUpdates = 0;
+    turnProto.update = function (this: object, ...args: unknown[]) {
+      turnUpdates.set(this, (turnUpdates.get(this) ?? 0) + 1);
+      return turnUpdate.apply(this, args);
+    };
+    listProto.update = function (this: object, ...args: unknown[]) {
+      if (this === list) listUpdates++;
+      return listUpdate.apply(this, args);
+    };
+    let frames = 0;
+    let counting = true;
+    const tick = () => {
+      frames++;
+      if (counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const drawnBefore = [...list.renderRoot.querySelectorAll('agent-chat-turn')];
+    try {
+      await el.send('One more');
+      await list.updateComplete;
+    } finally {
+      counting = false;
+      turnProto.update = turnUpdate;
+      listProto.update = listUpdate;
+    }
+    const reply = assistantBubbles(el).at(-1)!;
+    expect(reply.text).to.contain('This answer arrives slowly');
+    expect(drawnBefore.length, 'finished groups drawn in full').to.be.greaterThan(3);
+    const counts = drawnBefore.map((turn) => turnUpdates.get(turn) ?? 0);
+    // The one that was last is drawn once more when the new group comes below it (it is no longer the last); no
+    // finished turn is drawn again for a delta.
+    expect(counts.slice(0, -1), 'updates of the finished turns').to.deep.equal(counts.slice(0, -1).map(() => 0));
+    expect(counts.at(-1), 'updates of the turn that was last').to.be.at.most(1);
+    // The reply came in deltas of 4 characters, 50 ms apart (the slow scenario), over many frames.
+    const deltas = Math.ceil(reply.text.length / 4);
+    expect(frames, 'frames while it streamed').to.be.greaterThan(10);
+    expect(listUpdates, 'list updates').to.be.within(1, frames);
+    expect(reply.markdown.stats.updates, 'markdown updates of the reply').to.be.within(1, Math.min(frames, deltas));
+  });
 });
