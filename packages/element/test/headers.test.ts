@@ -27,7 +27,7 @@ describe('<agent-chat> adapter.headers() on every request (real server records t
     await el.send('title');
     await waitFor(() => assistantBubbles(el).length === 2, { message: 'the reply after the client tool' });
 
-    // GET /tools for the slash list.
+    // GET /tools for the catalog, POST .../commands for the slash list.
     el.endpoint = await scenario('commands');
     await el.updateComplete;
     textarea(el).focus();
@@ -49,6 +49,7 @@ describe('<agent-chat> adapter.headers() on every request (real server records t
       `POST ${at('client', '/resume')}`,
       `GET ${at('commands', '')}`,
       'GET /api/commands/tools',
+      `POST ${at('commands', '/commands')}`,
       `GET ${at('slow', '')}`,
       `POST ${at('slow', '/messages')}`,
       `POST ${at('slow', '/cancel')}`,

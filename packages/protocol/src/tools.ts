@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextSchema } from './items.js';
 import { toolKindSchema } from './turns.js';
 
 /** What the element needs to know of a tool: for labels, slash autocomplete and confirmation forms. */
@@ -43,6 +44,19 @@ export type CommandDescriptor = z.infer<typeof commandDescriptorSchema>;
 
 export const toolsResponseSchema = z.object({
   tools: z.array(toolDescriptorSchema),
+  /** Every command the agent defines, whatever its availability (POST .../commands lists those usable now). */
   commands: z.array(commandDescriptorSchema),
 });
 export type ToolsResponse = z.infer<typeof toolsResponseSchema>;
+
+/** POST /sessions/:sessionId/commands: which commands can be used now, for the page's context. */
+export const commandsRequestSchema = z.object({
+  context: contextSchema.optional(),
+});
+export type CommandsRequest = z.infer<typeof commandsRequestSchema>;
+
+/** The commands whose `available` says yes for this session and context: what the composer's `/` lists. */
+export const commandsResponseSchema = z.object({
+  commands: z.array(commandDescriptorSchema),
+});
+export type CommandsResponse = z.infer<typeof commandsResponseSchema>;

@@ -5,6 +5,7 @@ import type { AgentChatEnv } from './http/env.js';
 import { closeUnreadBody } from './http/close-unread-body.js';
 import { errorJson } from './http/errors.js';
 import { cancelRoute } from './routes/cancel-route.js';
+import { commandsRoute } from './routes/commands-route.js';
 import { messagesRoute } from './routes/messages-route.js';
 import { resumeRoute } from './routes/resume-route.js';
 import { streamRoute } from './routes/stream-route.js';
@@ -51,7 +52,8 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', cancelRoute(runtime))
     .route('/', undoRoute(runtime))
     .route('/', sessionRoutes(runtime))
-    .route('/', toolsRoute(runtime));
+    .route('/', toolsRoute(runtime))
+    .route('/', commandsRoute(runtime));
 
   app.notFound((c) => errorJson(c, 404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -1,7 +1,8 @@
 export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './create-agent-chat.js';
 export type { AgentChatOptions, SystemPrompt } from './runtime.js';
 export { defineTool, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel } from './tools/define-tool.js';
-export { defineCommand, type Command, type CommandContext, type CommandReply } from './commands/define-command.js';
+export { defineCommand, type Command, type CommandAvailability, type CommandContext, type CommandReply } from './commands/define-command.js';
+export { unknownCommandReply, type UnknownCommand } from './commands/command-set.js';
 export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelStopReason, type ModelToolSpec } from './model/model.js';
 export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
 export { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from './store/session-store.js';

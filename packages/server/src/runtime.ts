@@ -1,4 +1,5 @@
 import type { Context } from '@agent-chat/protocol';
+import { unknownCommandReply, type UnknownCommand } from './commands/command-set.js';
 import { type Command } from './commands/define-command.js';
 import { DEFAULT_COMPRESSION, type CompressionPolicy } from './context/compress-history.js';
 import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context/system-prompt.js';
@@ -24,6 +25,12 @@ export interface AgentChatOptions {
   tools?: readonly Tool[];
   /** Slash commands that run without the model. */
   commands?: readonly Command[];
+  /**
+   * The answer to a `/name` that is no command available now (with commands defined, such a message never reaches
+   * the model). Default: "Unknown command /name." and the available commands as a markdown list, in English; a
+   * host whose users read another language words it here.
+   */
+  unknownCommand?: (unknown: UnknownCommand) => string;
   /** What the agent is told of itself and the app; a function of the page context when it depends on it. */
   system?: SystemPrompt;
   /** Where sessions are kept. Default: in memory. */
@@ -71,6 +78,7 @@ export interface Runtime {
   deps: RunDeps;
   store: SessionStore;
   commands: readonly Command[];
+  unknownCommand: (unknown: UnknownCommand) => string;
   runs: RunCoordinator;
   events: EventLog;
   cancelOnDisconnect: boolean;
@@ -115,6 +123,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     },
     store,
     commands: options.commands ?? [],
+    unknownCommand: options.unknownCommand ?? unknownCommandReply,
     runs: options.coordinator ?? localRunCoordinator(),
     events: options.events ?? memoryEventLog(),
     cancelOnDisconnect: options.cancelOnDisconnect ?? false,

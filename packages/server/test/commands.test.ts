@@ -49,9 +49,13 @@ describe('slash commands', () => {
     expect(model.calls).toHaveLength(0);
   });
 
-  it('an unregistered slash goes to the model as text', async () => {
+  it('an unregistered slash is answered without the model (issue 20; command-availability.test.ts has the rest)', async () => {
     model.calls.length = 0;
-    await sameBrowser(server.url).run('cmd3', { text: '/unknown thing' });
+    const events = await sameBrowser(server.url).run('cmd3', { text: '/unknown thing' });
+    expect(model.calls).toHaveLength(0);
+    expect(events[1]!.data).toMatchObject({ type: 'text_delta', text: expect.stringMatching(/^Unknown command \/unknown\./) });
+    // A path is not a command: it is the model's to read.
+    await sameBrowser(server.url).run('cmd3', { text: '/usr/bin is missing' });
     expect(model.calls).toHaveLength(1);
   });
 

@@ -4,4 +4,4 @@
 // Loaded only after the conversation: importing its chunk first keeps the conversation in one file (chunks/README.md).
 import '../chunks/conversation-parts.js';
 export { LISTBOX_ID, optionId, suggestionList, suggestionStyles } from './suggestion-list.js';
-export { commandSuggestions, itemLabel, mentionSuggestions, toMentionGroups } from './suggestions.js';
+export { commandSuggestions, itemLabel, mentionSuggestions, runsAsTyped, toMentionGroups } from './suggestions.js';

@@ -12,13 +12,25 @@ export interface SuggestionGroup {
   options: Suggestion[];
 }
 
-/** Commands whose name starts with what was typed after `/`, then those that merely contain it. */
+/**
+ * Commands whose name starts with what was typed after `/`, then those that merely contain it. The one named
+ * exactly comes first, so it is the active option: Enter runs it (see `runsAsTyped`).
+ */
 export function commandSuggestions(commands: readonly CommandDescriptor[], query: string): SuggestionGroup[] {
   const q = query.toLowerCase();
-  const starts = commands.filter((command) => command.name.toLowerCase().startsWith(q));
+  const exact = commands.filter((command) => command.name.toLowerCase() === q);
+  const starts = [...exact, ...commands.filter((command) => !exact.includes(command) && command.name.toLowerCase().startsWith(q))];
   const contains = commands.filter((command) => !starts.includes(command) && command.name.toLowerCase().includes(q));
   const options = [...starts, ...contains].map((command): Suggestion => ({ kind: 'command', id: `command-${command.name}`, command }));
   return options.length ? [{ label: '', options }] : [];
+}
+
+/**
+ * Whether Enter on this option sends the message rather than completing it: the command is typed out in full
+ * (`/next`) and needs no argument. `/ne`, or `/stage` that wants a number, is completed instead.
+ */
+export function runsAsTyped(option: Suggestion | undefined, query: string): boolean {
+  return option?.kind === 'command' && option.command.name.toLowerCase() === query.toLowerCase() && !option.command.args.some((arg) => arg.required);
 }
 
 /**

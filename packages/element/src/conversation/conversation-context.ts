@@ -29,7 +29,7 @@ export interface ConversationActions {
   clear(): Promise<void>;
   /** Take a queued message back before it is sent. */
   unqueue(id: string): void;
-  /** The server's slash commands (GET /tools), fetched once per endpoint. */
+  /** The server's slash commands usable now, for the page's context (POST .../commands), asked anew each time. */
   commands(): Promise<readonly CommandDescriptor[]>;
   /**
    * Answer a pending call (the confirmation card): the turn goes on. Rejects with the server's message when the

@@ -185,8 +185,10 @@ export class ConversationController implements ReactiveController {
     }
   }
 
-  commands(): Promise<readonly CommandDescriptor[]> {
-    return this.#conversation.client ? this.tools().then((response) => response.commands) : Promise.resolve([]);
+  /** The commands usable now: the server decides from the page's context, as it will when one is sent. */
+  async commands(): Promise<readonly CommandDescriptor[]> {
+    const { client, sessionId } = this.#conversation;
+    return client ? (await client.commands(sessionId, (await this.adapter.getContext?.()) ?? undefined)).commands : [];
   }
 
   /**

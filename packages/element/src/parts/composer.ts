@@ -1,5 +1,6 @@
 import { LitElement, adoptStyles, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
+import type { CommandDescriptor } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
 import { autocomplete, loadAutocomplete } from '../composer/load-autocomplete.js';
@@ -25,7 +26,8 @@ interface Menu {
 /**
  * Where the user writes. Enter sends, Shift+Enter breaks the line; while a reply streams, Send becomes Stop and
  * what is sent waits in the queue (the input is never disabled unless `locked`). `/` at the start suggests the
- * server's commands, `@` the host's items; picked items become chips, dropped items attachment cards.
+ * server's commands usable now (a command typed out in full runs on Enter), `@` the host's items; picked items
+ * become chips, dropped items attachment cards.
  */
 export class Composer extends LitElement {
   static override properties = {
@@ -194,7 +196,10 @@ export class Composer extends LitElement {
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count > 0) {
         event.preventDefault();
         const option = optionAt(menu, menu.active);
-        if (option) this.#pick(option);
+        // `/next` typed out: Enter runs it at once; Tab, or Enter on a part of a name, completes it. The menu's token
+        // is the one typed: each keystroke's lookup is answered (from #commandList) before the next key comes.
+        if (event.key === 'Enter' && autocomplete()!.runsAsTyped(option, menu.token.query)) this.submit();
+        else if (option) this.#pick(option);
         return;
       }
       if (event.key === 'Escape') {
@@ -224,8 +229,15 @@ export class Composer extends LitElement {
 
   #closeMenu = (): void => {
     this.#lookup += 1;
+    this.#commandList = undefined;
     this.menu = undefined;
   };
+
+  /**
+   * The commands usable now, asked once per `/` word: the server decides from the page's context, which may have
+   * changed since the last one (a stage further on), and typing on in the word filters this one answer.
+   */
+  #commandList: Promise<readonly CommandDescriptor[]> | undefined;
 
   #updateMenu = (): void => {
     const textarea = this.#textarea;
@@ -261,12 +273,16 @@ export class Composer extends LitElement {
     if (token.kind === 'command') {
       const state = this.#conversation.value;
       if (!state) return;
-      state.commands().then((commands) => {
+      (this.#commandList ??= state.commands()).then((commands) => {
         const groups = list.commandSuggestions(commands, token.query);
         // Nothing to suggest (a path like "/usr", or a server without commands): no list in the way.
         if (groups.length) show(groups);
         else if (ask === this.#lookup) this.menu = undefined;
-      }, fail(t.commandsUnavailable));
+      }, (error: unknown) => {
+        // Asked again at the next keystroke: the server may be back, or the auth headers set.
+        this.#commandList = undefined;
+        fail(t.commandsUnavailable)(error);
+      });
       return;
     }
     const adapter = this.#adapter.value;

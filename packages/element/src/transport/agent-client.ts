@@ -1,4 +1,4 @@
-import type { ResumeRequest, SendMessageRequest, SessionResponse, ToolsResponse, UndoResponse } from '@agent-chat/protocol';
+import type { CommandsResponse, Context, ResumeRequest, SendMessageRequest, SessionResponse, ToolsResponse, UndoResponse } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { AgentHttpError, readHttpError } from './http-error.js';
 import { readSseStream } from './sse-stream.js';
@@ -97,6 +97,13 @@ export class AgentClient {
   async tools(signal?: AbortSignal): Promise<ToolsResponse> {
     const response = await this.#request('/tools', signal ? { signal } : {});
     return (await response.json()) as ToolsResponse;
+  }
+
+  /** The slash commands usable now in this session, for the page's context (the composer's `/` list). */
+  async commands(sessionId: string, context: Context | undefined): Promise<CommandsResponse> {
+    // No context: `{}` (JSON leaves an undefined property out).
+    const response = await this.#request(`${this.#session(sessionId)}/commands`, { ...JSON_WRITE, body: JSON.stringify({ context }) });
+    return (await response.json()) as CommandsResponse;
   }
 
   #session(sessionId: string): string {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Turn } from '@agent-chat/protocol';
 import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agent-chat/server';
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
-import { mountCardScenarios } from './card-scenarios.js';
+import { mountCommandScenarios } from './command-scenarios.js';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { testAccess } from './test-access.js';
@@ -177,7 +177,7 @@ function scenarios(): Hono {
   );
   mountRenderingScenarios(app);
   mountStopAndUndoScenarios(app);
-  mountCardScenarios(app);
+  mountCommandScenarios(app);
   return app;
 }
 

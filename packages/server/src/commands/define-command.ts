@@ -12,10 +12,18 @@ export interface CommandContext {
 /** What a command answers: a line of text for the chat, and optionally the host state it changed. */
 export type CommandReply = string | { text: string; state?: unknown };
 
+/**
+ * Whether a command can be used now, decided from the page context, as a tool's `available` is (seed 000's
+ * stage-scoped commands). The composer lists only these; another one typed is answered as not available.
+ */
+export type CommandAvailability = (ctx: { sessionId: string; context: Context | undefined }) => boolean;
+
 export interface Command {
   name: string;
   description: string;
   args?: CommandDescriptor['args'];
+  /** Default: always available. */
+  available?: CommandAvailability;
   run(ctx: CommandContext): CommandReply | Promise<CommandReply>;
 }
 
@@ -26,15 +34,10 @@ export function defineCommand(command: Command): Command {
   if (!COMMAND_NAME.test(command.name)) {
     throw new TypeError(`defineCommand: name "${command.name}" must match ${COMMAND_NAME} (typed after "/")`);
   }
+  if (command.available !== undefined && typeof command.available !== 'function') {
+    throw new TypeError(`defineCommand(${command.name}): available must be a function of { sessionId, context }`);
+  }
   return command;
-}
-
-/** The command a message invokes, if its text is `/name ...` and `name` is registered. */
-export function matchCommand(commands: readonly Command[], text: string): { command: Command; rest: string } | undefined {
-  const match = /^\/([a-z][a-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!match) return undefined;
-  const command = commands.find((candidate) => candidate.name === match[1]);
-  return command && { command, rest: (match[2] ?? '').trim() };
 }
 
 export function describeCommand(command: Command): CommandDescriptor {

@@ -1,6 +1,6 @@
 import { sendMessageRequestSchema } from '@agent-chat/protocol';
 import { Hono } from 'hono';
-import { matchCommand } from '../commands/define-command.js';
+import { matchCommand } from '../commands/command-set.js';
 import type { AgentChatEnv } from '../http/env.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
@@ -11,7 +11,7 @@ import { runAgentLoop } from '../run/agent-loop.js';
 import { dropPending } from '../run/answer-pending.js';
 import { newId } from '../run/ids.js';
 import { appendTurn } from '../run/run-context.js';
-import { runCommand } from '../run/run-command.js';
+import { answerUnknownCommand, runCommand } from '../run/run-command.js';
 import type { Runtime } from '../runtime.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { checkMessageLimits } from '../session/message-limits.js';
@@ -34,7 +34,7 @@ export function messagesRoute(runtime: Runtime) {
           await runtime.runs.release(session.id, active.runId);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });
         }
-        const invoked = matchCommand(runtime.commands, body.text);
+        const invoked = matchCommand(runtime.commands, body.text, { sessionId: session.id, context: body.context }, runtime.unknownCommand);
         const userTurnId = newId('t');
         await catchUpWithLog(runtime, session);
         const after = session.lastEventId;
@@ -57,10 +57,12 @@ export function messagesRoute(runtime: Runtime) {
               ...(body.references?.length ? { references: body.references } : {}),
               ...(body.attachments?.length ? { attachments: body.attachments } : {}),
               ...(body.trigger ? { trigger: body.trigger } : {}),
-              ...(invoked ? { command: invoked.command.name } : {}),
+              ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
             }, userTurnId);
             await run.commit();
-            return invoked ? runCommand(run, invoked.command, invoked.rest) : runAgentLoop(run);
+            if (invoked?.kind === 'run') return runCommand(run, invoked.command, invoked.rest);
+            if (invoked?.kind === 'unknown') return answerUnknownCommand(run, invoked.reply);
+            return runAgentLoop(run);
           },
         });
         return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });

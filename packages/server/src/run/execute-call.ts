@@ -1,4 +1,4 @@
-import type { Confirmation, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
@@ -11,17 +11,14 @@ export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before 
 /** Record a tool's result as a turn and stream it. */
 export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
   const output = truncateOutput(outcome.output, run.deps.toolResultChars);
-  const extra = {
-    ...(outcome.stopped ? { stopped: true } : {}),
-    ...(outcome.confirmation ? { confirmation: outcome.confirmation } : {}),
-  };
+  const stopped = outcome.stopped ? { stopped: true } : {};
   const turn = appendTurn(run.session, {
     type: 'tool_result',
     toolCallId: call.toolCallId,
     name: call.name,
     output,
     isError: outcome.isError,
-    ...extra,
+    ...stopped,
   });
   run.emit({
     type: 'tool_result',
@@ -30,7 +27,7 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     name: call.name,
     output,
     isError: outcome.isError,
-    ...extra,
+    ...stopped,
   });
 }
 
@@ -87,9 +84,8 @@ export async function handleCall(run: RunContext, call: ToolCallTurn): Promise<P
 /**
  * Run a server tool now (approved or needing no approval). Before a turn's first write the host state is
  * snapshotted; only a write that succeeds makes the turn a writing one and that snapshot its undo.
- * `confirmation` (how the user answered, for a call that asked first) goes with the result, whatever it is.
  */
-export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Tool, input: unknown, confirmation?: Confirmation): Promise<void> {
+export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Tool, input: unknown): Promise<void> {
   const { session } = run;
   const { state } = run.deps;
   const write = tool.kind === 'write';
@@ -100,12 +96,12 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
       session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
     } catch (error) {
       // Without a snapshot the write could not be undone: refuse it rather than break the promise of undo.
-      recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true, confirmation });
+      recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true });
       return;
     }
   }
   let watching = false;
-  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, () => (watching = true)))), confirmation };
+  const outcome = await runTool(tool, input, toolContext(run, () => (watching = true)));
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
   // to its end, Stop or not: its result is whole.

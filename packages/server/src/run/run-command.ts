@@ -21,6 +21,18 @@ export async function runCommand(run: RunContext, command: Command, rest: string
     return finish(run, 'error');
   }
   const { text, state } = typeof reply === 'string' ? { text: reply, state: undefined } : reply;
+  return answer(run, text, state);
+}
+
+/**
+ * A slash that names no command available now, answered at once and without the model. The user's turn and this
+ * answer are stored like any exchange, so the history stays a valid user/assistant alternation for the model later.
+ */
+export function answerUnknownCommand(run: RunContext, reply: string): Promise<DoneEvent> {
+  return answer(run, reply, undefined);
+}
+
+async function answer(run: RunContext, text: string, state: unknown): Promise<DoneEvent> {
   if (text) {
     const turn = appendTurn(run.session, { type: 'assistant_text', text });
     run.emit({ type: 'text_delta', turnId: turn.id, text });

@@ -56,6 +56,8 @@ export function agentClient(baseUrl: string, options: AgentClientOptions = {}) {
     importRaw: (sessionId: string, body: unknown) => request(`/sessions/${sessionId}`, json('PUT', body)),
     clear: (sessionId: string) => request(`/sessions/${sessionId}`, json('DELETE')),
     tools: () => request('/tools').then((r) => r.json()),
+    /** POST /sessions/:id/commands: the commands usable now for this context. */
+    commandsRaw: (sessionId: string, body: unknown = {}) => request(`/sessions/${sessionId}/commands`, json('POST', body)),
   };
 }
 
