@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pendingCallSchema } from './pending.js';
+import { confirmationSchema } from './preview.js';
 import { toolKindSchema } from './turns.js';
 
 export const stopReasonSchema = z.enum(['end_turn', 'cancelled', 'max_steps', 'awaiting_input', 'error']);
@@ -53,6 +54,8 @@ export const toolResultEventSchema = z.object({
   isError: z.boolean(),
   /** The run was stopped while this call ran, or before it ran (see the tool_result turn). */
   stopped: z.boolean().optional(),
+  /** The call waited for the user's confirmation (see the tool_result turn). */
+  confirmation: confirmationSchema.optional(),
 });
 
 export const statusEventSchema = z.object({

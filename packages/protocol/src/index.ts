@@ -4,6 +4,7 @@ export * from './json.js';
 export * from './items.js';
 export * from './turns.js';
 export * from './tools.js';
+export * from './preview.js';
 export * from './pending.js';
 export * from './events.js';
 export * from './requests.js';

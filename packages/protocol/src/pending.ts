@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { previewSchema } from './preview.js';
 import { toolKindSchema } from './turns.js';
-
-/** What a confirmation card shows besides the input: a before/after for edits, the impact of a delete. */
-export const previewSchema = z.object({
-  title: z.string().optional(),
-  before: z.string().optional(),
-  after: z.string().optional(),
-  impact: z.array(z.string()).optional(),
-  data: z.unknown().optional(),
-});
-export type Preview = z.infer<typeof previewSchema>;
 
 /** A tool call the run stopped for: the user must confirm it, or the page must run it (a `client` tool). */
 export const pendingCallSchema = z.object({

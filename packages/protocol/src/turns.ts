@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachmentSchema, referenceSchema } from './items.js';
+import { confirmationSchema } from './preview.js';
 
 const base = {
   id: z.string(),
@@ -59,6 +60,8 @@ export const toolResultTurnSchema = z.object({
    * With `isError: false` the output is the part of the work the tool did before it stopped.
    */
   stopped: z.boolean().optional(),
+  /** Set when the call waited for the user's confirmation: how they answered, and what the card showed. */
+  confirmation: confirmationSchema.optional(),
 });
 
 export const statusTurnSchema = z.object({

@@ -29,8 +29,8 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         label: event.label,
       });
       return true;
-    case 'tool_result':
-      upsert(log, {
+    case 'tool_result': {
+      const turn: Turn = {
         id: event.turnId,
         createdAt: now,
         type: 'tool_result',
@@ -39,8 +39,14 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         output: event.output,
         isError: event.isError,
         ...(event.stopped ? { stopped: true } : {}),
-      });
+        ...(event.confirmation ? { confirmation: event.confirmation } : {}),
+      };
+      // The calls a new message leaves unanswered are answered as its run starts, and stored before the message:
+      // so here too, or their cards (in the turn before) would never see their result.
+      if (log.indexOf(turn.id) < 0 && log.last?.type === 'user') log.insert(log.turns.length - 1, turn);
+      else upsert(log, turn);
       return true;
+    }
     case 'status':
       upsert(log, {
         id: event.turnId,

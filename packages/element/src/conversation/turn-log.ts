@@ -65,6 +65,14 @@ export class TurnLog {
     this.version++;
   }
 
+  /** Puts a turn in at `index` (rare: a result the server stores before the last user message), so the index is rebuilt. */
+  insert(index: number, turn: Turn): void {
+    this.turns.splice(index, 0, turn);
+    this.#reindex();
+    this.version++;
+    this.settled++;
+  }
+
   /** Takes one turn out (rare: a "Reconnecting…" line): everything after it moves, so the index is rebuilt. */
   remove(turn: Turn): void {
     const index = this.turns.lastIndexOf(turn);

@@ -87,6 +87,7 @@ export const fr: AgentChatStrings = {
   cardApplied: 'Appliqué',
   cardCancelled: 'Annulé',
   cardFailed: 'Échec',
+  cardStopped: 'Arrêté',
   cardError: 'Votre réponse n’a pas pu être envoyée : {message}',
   previewBefore: 'Avant',
   previewAfter: 'Après',

@@ -92,6 +92,7 @@ export const en = {
   cardApplied: 'Applied',
   cardCancelled: 'Cancelled',
   cardFailed: 'Failed',
+  cardStopped: 'Stopped',
   cardError: 'Your answer could not be sent: {message}',
   previewBefore: 'Before',
   previewAfter: 'After',

@@ -14,7 +14,7 @@ export type CardDecision = Omit<Decision, 'toolCallId'>;
 /** Sends a decision; rejects (with the server's message) when it was refused, so the card can offer a retry. */
 export type DecideFunction = (call: PendingCall, decision: CardDecision) => Promise<void>;
 
-export type CardStatus = 'pending' | 'sending' | 'applied' | 'cancelled' | 'failed' | 'error';
+export type CardStatus = 'pending' | 'sending' | 'applied' | 'cancelled' | 'failed' | 'stopped' | 'error';
 
 const STATUS_TEXT: Record<CardStatus, StringKey> = {
   pending: 'cardPending',
@@ -22,10 +22,17 @@ const STATUS_TEXT: Record<CardStatus, StringKey> = {
   applied: 'cardApplied',
   cancelled: 'cardCancelled',
   failed: 'cardFailed',
+  stopped: 'cardStopped',
   error: 'cardPending',
 };
 
-/** The server's words for a call the user refused or skipped: such a call was cancelled, not failed. */
+/** The marks of the answered states, as the tool chips have them. */
+const GLYPH: Partial<Record<CardStatus, string>> = { applied: '✓ ', failed: '✗ ', stopped: '■ ' };
+
+/** A failure's or a stop's own words are worth a line on the card; a person needs the start of them. */
+const MAX_OUTCOME_CHARS = 300;
+
+/** The server's words for a call the user refused or skipped, in histories stored before results said so (`confirmation`). */
 const NOT_RUN = /^(The user refused this action|Not run: the user sent a new message)/;
 
 let cardIds = 0;
@@ -51,7 +58,7 @@ export class ConfirmCard extends LitElement {
   declare call: PendingCall | undefined;
   /** The tool's descriptor (GET /tools): its schema makes the edit form. Without it, Edit is not offered. */
   declare tool: ToolDescriptor | undefined;
-  /** The call's result once it has one: the card then says applied, cancelled or failed. */
+  /** The call's result once it has one: the card then says applied, cancelled, failed or stopped. */
   declare result: ToolResultTurn | undefined;
   declare decide: DecideFunction | undefined;
   /** Reflected for styling and tests; computed, never set from outside. */
@@ -80,8 +87,13 @@ export class ConfirmCard extends LitElement {
   #computeStatus(): CardStatus {
     const result = this.result;
     if (result) {
+      // A confirmed write that the user stopped part-way did not simply apply.
+      if (result.stopped) return 'stopped';
+      const action = result.confirmation?.action;
       const output = typeof result.output === 'string' ? result.output : '';
-      if (this.#answered === 'deny' || (result.isError && NOT_RUN.test(output))) return 'cancelled';
+      if (this.#answered === 'deny' || action === 'deny' || action === 'skip' || (!action && result.isError && NOT_RUN.test(output))) {
+        return 'cancelled';
+      }
       return result.isError ? 'failed' : 'applied';
     }
     if (this.busy) return 'sending';
@@ -99,11 +111,13 @@ export class ConfirmCard extends LitElement {
     const open = this.status === 'pending' || this.status === 'error';
     const schema = editableSchema(this.tool);
     const hasPreview = preview.before !== undefined || preview.after !== undefined || (preview.impact?.length ?? 0) > 0;
+    // Once answered, the input that ran: the user's, when they edited it.
+    const input = this.result?.confirmation?.input ?? call.input;
     return html`<article class="card" part="card" tabindex="-1" aria-labelledby="${this.#ids}-title" aria-describedby="${this.#ids}-status">
       <div class="head">
         <div class="title" id="${this.#ids}-title">${title}</div>
         <span class="badge" id="${this.#ids}-status" part="card-status">
-          ${this.status === 'sending' ? spinner : this.status === 'applied' ? '✓ ' : this.status === 'failed' ? '✗ ' : nothing}${t[STATUS_TEXT[this.status]]}
+          ${this.status === 'sending' ? spinner : GLYPH[this.status] ?? nothing}${t[STATUS_TEXT[this.status]]}
         </span>
       </div>
       ${title !== call.label && call.label ? html`<div class="label">${call.label}</div>` : nothing}
@@ -128,12 +142,21 @@ export class ConfirmCard extends LitElement {
             ${hasPreview
               ? html`<details class="input">
                   <summary>${t.previewInput}</summary>
-                  ${inputList(call.input)}
+                  ${inputList(input)}
                 </details>`
-              : inputList(call.input)}`}
+              : inputList(input)}`}
+      ${this.#renderOutcome()}
       ${this.status === 'error' ? html`<p class="error" part="card-error" role="alert">${format(t.cardError, { message: this.error })}</p>` : nothing}
       ${open ? this.#renderActions(Boolean(schema), Boolean(preview.impact?.length)) : nothing}
     </article>`;
+  }
+
+  /** Why it failed, or how far it got before the stop: the result's own words, when they are text. */
+  #renderOutcome() {
+    const output = this.result?.output;
+    if ((this.status !== 'failed' && this.status !== 'stopped') || typeof output !== 'string' || !output) return nothing;
+    const text = output.length > MAX_OUTCOME_CHARS ? `${output.slice(0, MAX_OUTCOME_CHARS)}…` : output;
+    return html`<p class="outcome">${text}</p>`;
   }
 
   #renderActions(canEdit: boolean, destructive: boolean) {
@@ -233,7 +256,8 @@ export class ConfirmCard extends LitElement {
       }
       :host([status='applied']) .card,
       :host([status='cancelled']) .card,
-      :host([status='failed']) .card {
+      :host([status='failed']) .card,
+      :host([status='stopped']) .card {
         border-inline-start-color: var(--_border);
         background: var(--_surface);
       }
@@ -306,6 +330,13 @@ export class ConfirmCard extends LitElement {
       .error {
         margin: 0;
         color: var(--_danger);
+      }
+      .outcome {
+        margin: 0;
+        color: var(--_muted);
+        font-size: 0.9em;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
       }
       .actions {
         display: flex;

@@ -63,17 +63,20 @@ function toolStep(item: Extract<DisplayItem, { kind: 'tool' }>, context: StepCon
   const tool = context.tools.get(call.name);
   if (tool?.display === 'hidden') return undefined;
   if (pending && isConfirmation(pending)) return { kind: 'confirm', key: item.key, call: pending, result, pending: true };
+  // A card answered in this page, or one whose result says how it was answered (live and after a reload alike),
+  // or, in a history stored before results said so, an answered call of a tool that always asks first.
   const known = context.known?.get(call.toolCallId);
-  if (known) return { kind: 'confirm', key: item.key, call: known, result, pending: false };
-  // An answered call of a tool that always asks first: after a reload it still reads as a card that was answered.
-  if (result && tool?.needsConfirmation === true) {
-    const answered: PendingCall = {
+  const asked = result?.confirmation;
+  if (known || asked || (result && tool?.needsConfirmation === true)) {
+    const kind = call.kind ?? tool?.kind ?? 'read';
+    const answered: PendingCall = known ?? {
       toolCallId: call.toolCallId,
       name: call.name,
-      kind: call.kind ?? tool.kind,
+      kind,
       input: call.input,
       label: call.label ?? call.name,
-      reason: tool.kind === 'client' ? 'client' : 'confirm',
+      reason: kind === 'client' ? 'client' : 'confirm',
+      preview: asked?.preview,
     };
     return { kind: 'confirm', key: item.key, call: answered, result, pending: false };
   }

@@ -7,6 +7,7 @@ import type { Turn } from '@agent-chat/protocol';
 import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agent-chat/server';
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { mountCommandScenarios } from './command-scenarios.js';
+import { mountCardScenarios } from './card-scenarios.js';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { testAccess } from './test-access.js';
@@ -177,6 +178,7 @@ function scenarios(): Hono {
   );
   mountRenderingScenarios(app);
   mountStopAndUndoScenarios(app);
+  mountCardScenarios(app);
   mountCommandScenarios(app);
   return app;
 }

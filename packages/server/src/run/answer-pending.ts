@@ -1,4 +1,4 @@
-import type { ClientResult, Decision, FieldIssue, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { ClientResult, Confirmation, Decision, FieldIssue, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import { parseToolInput } from '../tools/run-tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { executeTool, recordResult } from './execute-call.js';
@@ -68,24 +68,37 @@ export async function applyAnswers(run: RunContext, answers: Answers): Promise<P
     }
     if (result) {
       // The page ran an edited input: the history says what really ran.
+      let edited: unknown;
       if (result.input !== undefined) {
         const tool = deps.tools.get(call.name);
         const parsed = tool ? parseToolInput(tool, result.input) : undefined;
-        if (parsed?.ok) turn = reviseTurn(session, turn, { input: parsed.input });
+        if (parsed?.ok) {
+          turn = reviseTurn(session, turn, { input: parsed.input });
+          edited = parsed.input;
+        }
       }
-      recordResult(run, turn, { output: result.output ?? null, isError: Boolean(result.isError) });
+      recordResult(run, turn, {
+        output: result.output ?? null,
+        isError: Boolean(result.isError),
+        confirmation: confirmationOf(call, edited === undefined ? 'approve' : 'edit', edited),
+      });
     } else if (decision!.action === 'deny') {
       const why = decision!.reason ? ` Reason: ${decision!.reason}` : '';
-      recordResult(run, turn, { output: `The user refused this action.${why}`, isError: true });
+      recordResult(run, turn, { output: `The user refused this action.${why}`, isError: true, confirmation: confirmationOf(call, 'deny') });
     } else {
       const tool = deps.tools.get(call.name);
       const input = decision!.action === 'edit' ? decision!.input : call.input;
       const parsed = tool ? parseToolInput(tool, input) : undefined;
+      const asked = (edited?: unknown) => confirmationOf(call, decision!.action === 'edit' ? 'edit' : 'approve', edited);
       if (!tool || !parsed?.ok) {
-        recordResult(run, turn, { output: parsed && !parsed.ok ? parsed.error : `Unknown tool "${call.name}".`, isError: true });
+        recordResult(run, turn, {
+          output: parsed && !parsed.ok ? parsed.error : `Unknown tool "${call.name}".`,
+          isError: true,
+          confirmation: asked(),
+        });
       } else {
         if (decision!.action === 'edit') turn = reviseTurn(session, turn, { input: parsed.input });
-        await executeTool(run, turn, tool, parsed.input);
+        await executeTool(run, turn, tool, parsed.input, asked(decision!.action === 'edit' ? parsed.input : undefined));
       }
     }
     await run.commit();
@@ -102,8 +115,21 @@ export function dropPending(run: RunContext): void {
   );
   for (const call of run.session.pending) {
     const turn = calls.get(call.toolCallId);
-    if (turn) recordResult(run, turn, { output: DENIED_FOR_NEW_MESSAGE, isError: true });
+    if (turn) recordResult(run, turn, { output: DENIED_FOR_NEW_MESSAGE, isError: true, confirmation: confirmationOf(call, 'skip') });
   }
   run.session.pending = [];
   delete run.session.pendingContext;
+}
+
+/**
+ * What the card of a call that asked first showed and how it was answered, kept with the result so a reload draws
+ * the same card; nothing for a client tool that did not ask (the page ran it, no card).
+ */
+function confirmationOf(call: PendingCall, action: Confirmation['action'], edited?: unknown): Confirmation | undefined {
+  if (call.reason !== 'confirm' && call.confirm !== true) return undefined;
+  return {
+    action,
+    ...(edited !== undefined ? { input: edited } : {}),
+    ...(call.preview ? { preview: call.preview } : {}),
+  };
 }

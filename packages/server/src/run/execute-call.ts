@@ -1,4 +1,4 @@
-import type { PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { Confirmation, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
@@ -11,14 +11,17 @@ export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before 
 /** Record a tool's result as a turn and stream it. */
 export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
   const output = truncateOutput(outcome.output, run.deps.toolResultChars);
-  const stopped = outcome.stopped ? { stopped: true } : {};
+  const extra = {
+    ...(outcome.stopped ? { stopped: true } : {}),
+    ...(outcome.confirmation ? { confirmation: outcome.confirmation } : {}),
+  };
   const turn = appendTurn(run.session, {
     type: 'tool_result',
     toolCallId: call.toolCallId,
     name: call.name,
     output,
     isError: outcome.isError,
-    ...stopped,
+    ...extra,
   });
   run.emit({
     type: 'tool_result',
@@ -27,7 +30,7 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     name: call.name,
     output,
     isError: outcome.isError,
-    ...stopped,
+    ...extra,
   });
 }
 
@@ -84,8 +87,9 @@ export async function handleCall(run: RunContext, call: ToolCallTurn): Promise<P
 /**
  * Run a server tool now (approved or needing no approval). Before a turn's first write the host state is
  * snapshotted; only a write that succeeds makes the turn a writing one and that snapshot its undo.
+ * `confirmation` (how the user answered, for a call that asked first) goes with the result, whatever it is.
  */
-export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Tool, input: unknown): Promise<void> {
+export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Tool, input: unknown, confirmation?: Confirmation): Promise<void> {
   const { session } = run;
   const { state } = run.deps;
   const write = tool.kind === 'write';
@@ -96,12 +100,12 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
       session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
     } catch (error) {
       // Without a snapshot the write could not be undone: refuse it rather than break the promise of undo.
-      recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true });
+      recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true, confirmation });
       return;
     }
   }
   let watching = false;
-  const outcome = await runTool(tool, input, toolContext(run, () => (watching = true)));
+  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, () => (watching = true)))), confirmation };
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
   // to its end, Stop or not: its result is whole.

@@ -1,4 +1,4 @@
-import { describeIssues } from '@agent-chat/protocol';
+import { describeIssues, type Confirmation } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
 
 export interface ToolOutcome {
@@ -6,6 +6,8 @@ export interface ToolOutcome {
   isError: boolean;
   /** The run was stopped while the call ran, or before it could (the protocol's third outcome). */
   stopped?: boolean;
+  /** The call waited for the user's confirmation: how they answered, kept with the result for the card. */
+  confirmation?: Confirmation;
 }
 
 /** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */
