@@ -14,15 +14,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
 /** The one file a host's script tag names; everything else is found relative to it. */
 const ENTRY = 'agent-chat';
-/** gzip -9 bytes. What a page loads before its launcher (floating, narrow) or its empty panel (inline) paints: issue 18's first paint. */
-const FIRST_LOAD_BUDGET = 12 * 1024;
 /**
- * gzip -9 bytes. What a docked page loads before its frame paints: the first load and the docked frame's chunk.
- * Issue 18 asks 12 KB of it too, which it does not reach: Lit is 5.9 KB, the shell (<agent-chat>, the launcher,
- * the shell's tokens and texts, the frame memory) 5.9 KB more, and the docked frame with its panel styles and the
- * edge's drag 2.6 KB (`--report` lists each). Held here so it does not grow while the rest is cut (README "Build").
+ * gzip -9 bytes. What a page loads before its launcher (floating, narrow), its empty panel (inline) or its docked
+ * panel's stand-in paints: issue 18's first paint, in every layout.
  */
-const DOCKED_FIRST_PAINT_BUDGET = 15 * 1024;
+const FIRST_LOAD_BUDGET = 12 * 1024;
 /**
  * gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in
  * every layout. Issue 18 asks 40 KB; issue 19 puts a conformant markdown parser first, and the smallest one
@@ -35,16 +31,16 @@ const PLAIN_TEXT_BUDGET = 56 * 1024;
 /** The lazily imported module (src/…) a conversation loads: its parts (list, turns, markdown, composer) and the shell's side. */
 const CONVERSATION = ['src/chunks/conversation-parts.ts'];
 /**
- * What each layout loads, beyond the first load, before it paints (`paint`, held to `paintBudget`, by default
- * FIRST_LOAD_BUDGET) and for a plain text conversation (held to PLAIN_TEXT_BUDGET). A floating page and a narrow
- * one (a drawer) paint their launcher, which is in the first load, and load their panel after; a docked page
- * paints its frame; an inline one its empty panel. Ephemeral shows nothing before its conversation: its input bar
- * is the composer.
+ * What each layout loads, beyond the first load, before it paints (`paint`, held to FIRST_LOAD_BUDGET) and for a
+ * plain text conversation (held to PLAIN_TEXT_BUDGET). A floating page and a narrow one (a drawer) paint their
+ * launcher, which is in the first load, and load their panel after; a docked page paints the docked frame's
+ * stand-in (the panel at its width, or the strip) and loads the frame after; an inline one paints its empty panel.
+ * Ephemeral shows nothing before its conversation: its input bar is the composer.
  */
 const LAYOUTS = {
   inline: { paint: [], plainText: CONVERSATION },
   floating: { paint: [], plainText: ['src/chunks/floating-frame.ts', ...CONVERSATION] },
-  docked: { paint: ['src/chunks/docked-frame.ts'], paintBudget: DOCKED_FIRST_PAINT_BUDGET, plainText: CONVERSATION },
+  docked: { paint: ['src/chunks/docked-stand-in.ts'], plainText: ['src/chunks/docked-frame.ts', ...CONVERSATION] },
   drawer: { paint: [], plainText: ['src/chunks/drawer-frame.ts', ...CONVERSATION] },
   ephemeral: { plainText: ['src/chunks/ephemeral-frame.ts', ...CONVERSATION] },
 };
@@ -129,11 +125,6 @@ const layouts = Object.fromEntries(
 );
 const plan = chunkPlan(files, { entry: `${ENTRY}.js`, layouts });
 printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.' });
-for (const layout of plan.layouts) {
-  if (layout.paint && layout.paint.gzip > FIRST_LOAD_BUDGET) {
-    console.log(`${layout.name}: first paint ${layout.paint.gzip - FIRST_LOAD_BUDGET} bytes over issue 18's target of ${FIRST_LOAD_BUDGET} (enforced: ${layout.paintBudget})`);
-  }
-}
 const over = checkBudgets(plan, { firstLoad: FIRST_LOAD_BUDGET, plainText: PLAIN_TEXT_BUDGET });
 if (over.length > 0) {
   for (const line of over) console.error(`build: ${line}`);

@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat } from '../src/agent-chat.js';
-import * as frameLists from '../src/styles/frame-parts.js';
 import * as partLists from '../src/styles/parts.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -192,14 +191,19 @@ describe('custom-elements.json', () => {
   });
 
   describe('parts', () => {
-    const lists: Record<string, unknown> = { ...partLists, ...frameLists };
+    const lists: Record<string, unknown> = { ...partLists };
     const shell = shellText();
+    /** Each frame's view (chunks/<frame>-frame.ts): how the shell draws the frame, and the parts it forwards. */
+    const views = sources.filter(({ file }) => /^chunks[\\/]\w+-frame\.ts$/.test(file));
+    /** The part names of every `exportparts="…"` list written out in a text. */
+    const forwardedIn = (text: string) => [...text.matchAll(/exportparts="([^"]*)"/g)].flatMap((match) => names(match[1]!));
     /** Tokens of every `part="…"` in a text, without the ones an expression supplies (`bubble ${sender}`). */
     const partsIn = (text: string) =>
       [...text.matchAll(/\bpart="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter((token) => token && !token.includes('$'));
-    /** What a page reaches with `agent-chat::part(…)`: the shell's own parts and the lists it forwards. */
+    /** What a page reaches with `agent-chat::part(…)`: the shell's own parts and the lists it and the frames' views forward. */
     const reachable = new Set([
       ...partsIn(shell),
+      ...[shell, ...views.map(({ text }) => text)].flatMap(forwardedIn),
       ...[...shell.matchAll(/exportparts=\$\{(\w+)\}/g)].flatMap((match) => {
         const list = lists[match[1]!];
         if (typeof list !== 'string') throw new Error(`agent-chat.ts forwards ${match[1]}, which is no part list`);
@@ -232,12 +236,17 @@ describe('custom-elements.json', () => {
       }
     });
 
-    it('forwards every part of the frames and the launcher (FRAME_PARTS)', () => {
-      const frameParts = sources
-        .filter(({ file }) => file.startsWith('frames/') || file === 'parts/launcher.ts')
-        .flatMap(({ text }) => partsIn(text));
-      expect(frameParts.length).toBeGreaterThan(10);
-      expect(sorted(frameParts.filter((name) => !names(frameLists.FRAME_PARTS).includes(name)))).toEqual([]);
+    it('forwards every part of each frame (its view) and of the launcher', () => {
+      expect(views.map(({ file }) => file.replaceAll('\\', '/')).sort()).toEqual(
+        ['docked', 'drawer', 'ephemeral', 'floating'].map((frame) => `chunks/${frame}-frame.ts`),
+      );
+      for (const view of views) {
+        const frame = source(view.file.replace(/^chunks/, 'frames'));
+        const unforwarded = partsIn(frame.text).filter((name) => !forwardedIn(view.text).includes(name));
+        expect(sorted(unforwarded), `${frame.file}: parts its view does not forward`).toEqual([]);
+      }
+      const launcher = partsIn(source('parts/launcher.ts').text);
+      expect(sorted(launcher.filter((name) => !forwardedIn(shell).includes(name))), 'the launcher’s parts').toEqual([]);
     });
   });
 

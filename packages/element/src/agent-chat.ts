@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { Attachment, Context, Item, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from './adapter/adapter.js';
 import type { ConversationController } from './conversation/conversation-controller.js';
@@ -7,7 +7,9 @@ import { TriggerGate, type TriggerPriority } from './conversation/trigger-gate.j
 import type { DraftController } from './draft/draft-controller.js';
 import { carriesItems, ITEM_MIME, parseDroppedItems } from './draft/dropped-items.js';
 import { emit } from './events.js';
+import { dockedStyles } from './frames/docked-styles.js';
 import type { Corner } from './frames/floating-frame.js';
+import { panelStyles } from './frames/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { AgentChatStrings } from './i18n/strings.js';
@@ -15,10 +17,9 @@ import { LAUNCHER_GAP } from './layout/launcher-place.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
 import { afterPaint } from './load-once.js';
 import { conversationModule, loadConversation, type ConversationModule } from './load-conversation.js';
-import { frameReady, loadFrame, type ChunkedFrame } from './load-frame.js';
+import { dockedStandIn, frameView, loadDockedStandIn, loadFrame } from './load-frame.js';
 import type { ShellContexts } from './shell-conversation.js';
 import type { ToolCatalogProvider } from './steps/tool-catalog.js';
-import { FRAME_PARTS } from './styles/frame-parts.js';
 import { shellTokens } from './styles/shell-tokens.js';
 
 /** How the element lays itself out on the page. */
@@ -290,6 +291,7 @@ export class AgentChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('resize', this.#onWindowResize);
+    dockedStandIn()?.holdSpace(this, '', undefined);
   }
 
   /** The session in use: the `session` attribute, or the remembered one. */
@@ -433,18 +435,30 @@ export class AgentChat extends LitElement {
     return super.getUpdateComplete();
   }
 
+  protected override updated(): void {
+    // A docked page's room beside the panel: held by the stand-in until the frame is drawn, by the frame after.
+    const frame = this.frame;
+    dockedStandIn()?.holdSpace(this, this.#frameKey, frame !== 'docked' ? undefined : frameView(frame) ? 'frame' : 'stand-in');
+  }
+
   /**
-   * The current frame's chunk, if it is not in yet. A docked page paints its frame, so that loads at once; a
-   * floating or narrow page paints the launcher (it is in the first load), and its panel loads after that first
-   * paint, or at once when needed later (it opens, or the layout changes). The ephemeral frame shows the
-   * conversation, so it is drawn with it. A load is shared (load-frame.ts): asking again while it is on its way
-   * costs nothing.
+   * The current frame's chunk, if it is not in yet. Before the first paint a page loads only what that paint shows:
+   * a floating or narrow page its launcher (it is in the first load), a docked one the frame's stand-in (its own
+   * small chunk: the panel at its width, or the strip); their frame comes after. A panel open at once, or a layout
+   * taken later, loads its frame at once. The ephemeral frame shows the conversation, so it is drawn with it. A
+   * load is shared (load-frame.ts): asking again while it is on its way costs nothing.
    */
   #loadFrame(): void {
     const frame = this.frame;
-    if (frame === 'inline' || frame === 'none' || frameReady(frame)) return;
-    const afterFirstPaint = !this.hasUpdated && !this.opened && frame !== 'docked';
-    const loading = afterFirstPaint ? afterPaint().then(() => loadFrame(frame)) : loadFrame(frame);
+    if (frame === 'inline' || frame === 'none' || frameView(frame)) return;
+    let loading: Promise<void>;
+    if (this.hasUpdated || (this.opened && frame !== 'docked')) loading = loadFrame(frame);
+    else {
+      // The first paint waits for nothing but the docked stand-in; the frame is asked for once the stand-in is in
+      // (and drawn, in the update that asks), or after that paint when the launcher stands in for it.
+      const first = frame === 'docked' ? loadDockedStandIn().then(() => this.requestUpdate()) : afterPaint();
+      loading = first.then(() => loadFrame(frame));
+    }
     const framing: Promise<void> = loading.then(
       () => {
         if (this.#framing === framing) this.#framing = undefined;
@@ -634,65 +648,25 @@ export class AgentChat extends LitElement {
             @click=${this.#onLauncherClick}
           ></agent-chat-launcher>`
         : nothing;
-    // A frame is drawn only once defined: before that, what it slots would show unstyled in the page. Only frames
-    // have a header; inline has none, so it gets no header-actions slot.
+    // A frame is drawn only once its chunk is in: before that, what it slots would show unstyled in the page; a
+    // docked page shows the frame's stand-in meanwhile. Only frames have a header; inline has none, so it gets no
+    // header-actions slot.
     const framed = html`${content}<slot name="header-actions" slot="header-actions"></slot>`;
-    const panel = frameReady(frame) ? this.#frameTemplate(frame, framed, heading, unread, t) : nothing;
-    return html`${panel}${launcher}`;
-  }
-
-  #frameTemplate(frame: ChunkedFrame, framed: TemplateResult, heading: string, unread: number, t: ShellStrings) {
-    switch (frame) {
-      case 'floating':
-        return html`<agent-chat-floating-frame
-          exportparts=${FRAME_PARTS}
-          .open=${this.opened}
-          .position=${this.position}
-          .storageKey=${this.#frameKey}
-          .heading=${heading}
-          .strings=${t}
-          @frame-toggle=${this.#onFrameToggle}
-          >${framed}</agent-chat-floating-frame
-        >`;
-      case 'docked':
-        return html`<agent-chat-docked-frame
-          exportparts=${FRAME_PARTS}
-          .open=${this.opened}
-          .side=${this.side === 'left' ? 'left' : 'right'}
-          .padBody=${this.padBody}
-          .unread=${unread}
-          .storageKey=${this.#frameKey}
-          .heading=${heading}
-          .strings=${t}
-          @frame-toggle=${this.#onFrameToggle}
-          >${framed}</agent-chat-docked-frame
-        >`;
-      case 'drawer':
-        return html`<agent-chat-drawer-frame
-          exportparts=${FRAME_PARTS}
-          .open=${this.opened}
-          .heading=${heading}
-          .strings=${t}
-          @frame-toggle=${this.#onFrameToggle}
-          >${framed}</agent-chat-drawer-frame
-        >`;
-      case 'ephemeral':
-        // Drawn only after the conversation, so that its context consumer finds the conversation's provider when
-        // it connects.
-        if (!this.conversation) return nothing;
-        return html`<agent-chat-ephemeral-frame
-          exportparts=${FRAME_PARTS}
-          .open=${this.opened}
-          .hideAfter=${this.hideAfter || DEFAULT_HIDE_AFTER_MS}
-          .heading=${heading}
-          @frame-toggle=${this.#onFrameToggle}
-          >${framed}</agent-chat-ephemeral-frame
-        >`;
+    const view = frameView(frame);
+    let panel: unknown = nothing;
+    if (!view) {
+      if (frame === 'docked') panel = dockedStandIn()?.renderStandIn(this, this.#frameKey, heading) ?? nothing;
+    } else if (frame !== 'ephemeral' || this.conversation) {
+      // The ephemeral frame is drawn only after the conversation, so that its context consumer finds the
+      // conversation's provider when it connects.
+      panel = view(this, framed, heading, unread, t, this.#frameKey, this.#onFrameToggle);
     }
+    return html`${panel}${launcher}`;
   }
 
   static override styles = [
     shellTokens,
+    panelStyles,
     css`
       :host {
         display: contents;
@@ -709,13 +683,8 @@ export class AgentChat extends LitElement {
         display: none;
       }
       .panel {
-        display: flex;
-        flex-direction: column;
         height: 100%;
-        overflow: hidden;
-        border: 1px solid var(--_border);
         border-radius: var(--_radius);
-        background: var(--_bg);
       }
       agent-chat-message-list {
         flex: 1;
@@ -746,6 +715,7 @@ export class AgentChat extends LitElement {
         bottom: 16px;
       }
     `,
+    dockedStyles,
   ];
 }
 

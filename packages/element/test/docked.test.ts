@@ -16,6 +16,42 @@ async function settle(el: AgentChat): Promise<void> {
 describe('<agent-chat mode="docked">', () => {
   afterEach(() => resetMouse());
 
+  // First in this file: its page has not loaded the docked frame's chunk yet, which comes after the first paint.
+  it('paints the frame’s stand-in first: the panel at its remembered width, with its title, and the room held on the page; the frame takes both over unchanged', async () => {
+    expect(customElements.get('agent-chat-docked-frame'), 'a page that has not loaded the docked frame yet').to.equal(undefined);
+    const storageKey = uniqueSession('docked-stand-in');
+    localStorage.setItem(`agent-chat:frame:${storageKey}`, JSON.stringify({ docked: { width: 420 } }));
+    const el = document.createElement('agent-chat');
+    el.setAttribute('mode', 'docked');
+    el.setAttribute('pad-body', '');
+    el.setAttribute('endpoint', await scenario('echo'));
+    el.setAttribute('storage-key', storageKey);
+    document.body.append(el);
+
+    // The stand-in is the shell's own: its parts are in <agent-chat>'s shadow root, not in a frame's.
+    const standIn = await waitFor(() => el.shadowRoot?.querySelector<HTMLElement>('[part~="panel"]'), { message: 'the stand-in' });
+    expect(customElements.get('agent-chat-docked-frame'), 'the frame, before the first paint').to.equal(undefined);
+    const before = standIn.getBoundingClientRect();
+    expect(before.width).to.equal(420);
+    expect(before.right).to.equal(window.innerWidth);
+    expect(before.height).to.equal(window.innerHeight);
+    expect(standIn.querySelector('[part~="title"]')!.textContent).to.equal('Assistant');
+    expect(dockedWidth(), 'the room held from the first paint').to.equal('420px');
+    expect(document.body.style.paddingRight).to.equal('420px');
+
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('[part~="panel"]'), 'the stand-in, once the frame is in').to.equal(null);
+    const after = framePart(el, 'panel')!.getBoundingClientRect();
+    expect([after.left, after.width, after.height], 'the frame’s panel where the stand-in was').to.deep.equal([before.left, before.width, before.height]);
+    expect(dockedWidth()).to.equal('420px');
+    expect(document.body.style.paddingRight).to.equal('420px');
+
+    el.remove();
+    expect(dockedWidth(), 'the page gets its room back').to.equal('');
+    expect(document.body.style.paddingRight).to.equal('');
+    localStorage.removeItem(`agent-chat:frame:${storageKey}`);
+  });
+
   it('collapses and expands, telling the page its width through --agent-chat-docked-width (and body padding)', async () => {
     const endpoint = await scenario('echo');
     const storageKey = uniqueSession('docked');

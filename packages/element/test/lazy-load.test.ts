@@ -111,6 +111,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     const el = await fixture<AgentChat>(html`<agent-chat mode="docked" endpoint=${await scenario('echo')} storage-key=${storageKey}></agent-chat>`);
     await frameOf(el)!.updateComplete;
     expect(framePart(el, 'panel'), 'the docked panel').to.not.equal(null);
+    expect(fetched('/frames/docked-stand-in.'), 'the frame’s stand-in, which the first paint shows').to.equal(true);
     expect(fetchedFrame('docked')).to.equal(true);
     for (const frame of ['drawer', 'ephemeral']) expect(fetchedFrame(frame), `the ${frame} frame, on a docked page`).to.equal(false);
     el.remove();

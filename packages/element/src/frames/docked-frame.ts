@@ -1,23 +1,28 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { applyDockedSpace, clearDockedSpace, resizeDockedWidth } from '../layout/docked-width.js';
+import {
+  applyDockedSpace,
+  clearDockedSpace,
+  DEFAULT_DOCKED_WIDTH,
+  drawnDockedWidth,
+  maxDockedWidth,
+  MIN_DOCKED_WIDTH,
+  resizeDockedWidth,
+} from '../layout/docked-width.js';
 import { startDrag } from '../layout/drag.js';
 import { readFrameMemory, writeFrameMemory } from '../layout/persisted-frame.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
 import { chatIcon } from '../parts/chat-icon.js';
 import { shellTokens } from '../styles/shell-tokens.js';
+import { dockedStyles, STRIP_WIDTH } from './docked-styles.js';
 import { panelStyles } from './frame-styles.js';
 
-/** Seed 000: a ~380 px right column. */
-export const DEFAULT_DOCKED_WIDTH = 380;
-const MIN_WIDTH = 280;
-/** What the collapsed panel keeps: a strip with the chat icon. */
-export const STRIP_WIDTH = 48;
 const KEY_STEP = 16;
 
 /**
  * The docked side panel (seed 000): full height on the right or left, resized by dragging its inner edge,
  * collapsed to a strip. The page makes room for it through `--agent-chat-docked-width` on :root (and body
- * padding with `pad-body`); the width is remembered.
+ * padding with `pad-body`); the width is remembered. Its chunk loads after a docked page's first paint, which the
+ * shell makes with the frame's stand-in (docked-stand-in.ts): the same place, width and room on the page.
  *
  * @fires frame-toggle - the user collapsed or expanded the panel; detail is the new open state
  */
@@ -67,7 +72,7 @@ export class DockedFrame extends LitElement {
 
   /** The width drawn: the chosen one, within what the window allows. */
   get panelWidth(): number {
-    return resizeDockedWidth(this.width, this.side, 0, MIN_WIDTH, maxWidth());
+    return drawnDockedWidth(this.width);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -81,14 +86,14 @@ export class DockedFrame extends LitElement {
   protected override render() {
     const t = this.strings;
     if (!this.open) {
-      return html`<aside class="strip" part="strip">
+      return html`<aside class="docked strip" part="strip">
         <button type="button" class="icon-button expand" part="expand-button" aria-label=${t.openChat} aria-expanded="false" @click=${() => this.#toggle(true)}>
           ${chatIcon}${this.unread > 0 ? html`<span class="badge" part="badge">${this.unread > 99 ? '99+' : this.unread}</span>` : nothing}
         </button>
       </aside>`;
     }
     const width = this.panelWidth;
-    return html`<aside class="panel" part="panel" aria-label=${this.heading} .style=${`width:${width}px`}>
+    return html`<aside class="panel docked" part="panel" aria-label=${this.heading} .style=${`width:${width}px`}>
       <div
         class="edge"
         part="resize-edge"
@@ -96,8 +101,8 @@ export class DockedFrame extends LitElement {
         aria-orientation="vertical"
         aria-label=${t.resizePanel}
         aria-valuenow=${width}
-        aria-valuemin=${MIN_WIDTH}
-        aria-valuemax=${maxWidth()}
+        aria-valuemin=${MIN_DOCKED_WIDTH}
+        aria-valuemax=${maxDockedWidth()}
         tabindex="0"
         @pointerdown=${this.#onEdgeDown}
         @keydown=${this.#onEdgeKey}
@@ -120,7 +125,7 @@ export class DockedFrame extends LitElement {
   #onEdgeDown = (event: PointerEvent): void => {
     const start = this.panelWidth;
     startDrag(event, event.currentTarget as Element, {
-      move: ({ dx }) => (this.width = resizeDockedWidth(start, this.side, dx, MIN_WIDTH, maxWidth())),
+      move: ({ dx }) => (this.width = resizeDockedWidth(start, this.side, dx, MIN_DOCKED_WIDTH, maxDockedWidth())),
       end: (moved) => moved && this.#remember(),
     });
   };
@@ -130,7 +135,7 @@ export class DockedFrame extends LitElement {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     const dx = event.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP;
-    this.width = resizeDockedWidth(this.panelWidth, this.side, dx, MIN_WIDTH, maxWidth());
+    this.width = resizeDockedWidth(this.panelWidth, this.side, dx, MIN_DOCKED_WIDTH, maxDockedWidth());
     this.#remember();
   };
 
@@ -143,41 +148,15 @@ export class DockedFrame extends LitElement {
   static override styles = [
     shellTokens,
     panelStyles,
+    dockedStyles,
     css`
       :host {
         display: contents;
       }
-      .panel,
-      .strip {
-        position: fixed;
-        top: 0;
-        bottom: 0;
-        z-index: var(--_z);
-        box-sizing: border-box;
-      }
-      :host([side='right']) .panel,
-      :host([side='right']) .strip {
-        right: 0;
-        border-width: 0 0 0 1px;
-      }
-      :host([side='left']) .panel,
-      :host([side='left']) .strip {
-        left: 0;
-        border-width: 0 1px 0 0;
-      }
       .strip {
         display: flex;
         justify-content: center;
-        width: ${STRIP_WIDTH}px;
         padding-top: 8px;
-        border: 0 solid var(--_border);
-        background: var(--_surface);
-      }
-      :host([side='right']) .strip {
-        border-left-width: 1px;
-      }
-      :host([side='left']) .strip {
-        border-right-width: 1px;
       }
       .expand {
         position: relative;
@@ -223,10 +202,6 @@ export class DockedFrame extends LitElement {
       }
     `,
   ];
-}
-
-function maxWidth(): number {
-  return Math.max(MIN_WIDTH, Math.round(window.innerWidth * 0.8));
 }
 
 declare global {

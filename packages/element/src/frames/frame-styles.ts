@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
-/** The look every frame's panel shares: a column with a header, the messages, and the composer. */
+/**
+ * The look every panel shares: a column with a header, the messages, and the composer. The frames draw with it, and
+ * so does the shell (agent-chat.ts): the inline panel, and the docked frame's stand-in before the frame's chunk is in.
+ */
 export const panelStyles = css`
   .panel {
     display: flex;

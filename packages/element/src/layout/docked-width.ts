@@ -2,6 +2,9 @@
 
 /** The custom property a host lays out its content with, beside a docked panel. */
 export const DOCKED_WIDTH_PROPERTY = '--agent-chat-docked-width';
+/** Seed 000: a ~380 px right column. */
+export const DEFAULT_DOCKED_WIDTH = 380;
+export const MIN_DOCKED_WIDTH = 280;
 
 export interface DockedSpace {
   side: 'left' | 'right';
@@ -15,6 +18,16 @@ export interface DockedSpace {
 export function resizeDockedWidth(start: number, side: 'left' | 'right', dx: number, min: number, max: number): number {
   const width = side === 'right' ? start - dx : start + dx;
   return Math.round(Math.min(Math.max(width, min), Math.max(min, max)));
+}
+
+/** The widest a docked panel may be: most of the window, never less than its minimum. */
+export function maxDockedWidth(): number {
+  return Math.max(MIN_DOCKED_WIDTH, Math.round(window.innerWidth * 0.8));
+}
+
+/** The width a docked panel is drawn at: the chosen one, within what the window allows. */
+export function drawnDockedWidth(chosen: number): number {
+  return resizeDockedWidth(chosen, 'left', 0, MIN_DOCKED_WIDTH, maxDockedWidth());
 }
 
 let bodyPaddingBefore: { side: 'left' | 'right'; value: string } | undefined;
