@@ -16,23 +16,29 @@ export const addItem = defineTool({
   description:
     'Add a new item to the Discovery pipeline. Always use this tool when the analyst asks to add a fact, insight, recommendation, ' +
     'or output. Propose the item with pre-filled fields for the analyst to confirm.',
+  // .describe() is for the model; .meta({ title, hint }) is what the analyst reads in the card's edit form.
   input: z.object({
-    entity_type: z.enum(['fact', 'insight', 'recommendation', 'output']).describe('The type of entity to add'),
-    text: z.string().min(1).describe('The content text for the new item'),
+    entity_type: z
+      .enum(['fact', 'insight', 'recommendation', 'output'])
+      .describe('The type of entity to add')
+      .meta({ title: 'Column' }),
+    text: z.string().min(1).describe('The content text for the new item').meta({ title: 'Text' }),
     related_ids: z
       .array(z.string())
       .optional()
-      .describe('IDs of related upstream items (e.g., input IDs for a fact, fact IDs for an insight)'),
+      .describe('IDs of related upstream items (e.g., input IDs for a fact, fact IDs for an insight)')
+      .meta({ title: 'Builds on', hint: 'One item per line, e.g. I-1 for an input, F-2 for a fact.' }),
     output_type: z
       .enum(['report', 'presentation', 'action_plan', 'brief'])
       .optional()
-      .describe("Required only when entity_type is 'output'"),
+      .describe("Required only when entity_type is 'output'")
+      .meta({ title: 'Output format', hint: 'For an output only.' }),
   }),
   kind: 'client',
   label: 'Proposing a new {entity_type}',
   needsConfirmation: true,
   // The element's card shows the title, the text as added words and the input; the links go in the title, since
-  // an `impact` would make the card style Confirm as destructive.
+  // an `impact` would make the card style Confirm as destructive (unless confirmButton says otherwise).
   preview: ({ entity_type, text, related_ids = [] }, ctx): Preview => {
     const items = board(ctx);
     const found = related_ids.flatMap((id) => findItem(items, id) ?? []);
@@ -52,13 +58,15 @@ export const editItem = defineTool({
     "Edit an existing item in the Discovery pipeline. Always use this tool when the analyst asks to modify an item's text. " +
     'Show a before/after comparison for confirmation.',
   input: z.object({
-    entity_type: entityType.describe('The type of entity to edit'),
-    item_id: z.string().min(1).describe('The ID of the item to edit'),
-    new_text: z.string().min(1).describe('The proposed new text for the item'),
+    entity_type: entityType.describe('The type of entity to edit').meta({ title: 'Column' }),
+    item_id: z.string().min(1).describe('The ID of the item to edit').meta({ title: 'Item' }),
+    new_text: z.string().min(1).describe('The proposed new text for the item').meta({ title: 'New text' }),
   }),
   kind: 'client',
   label: 'Proposing an edit of {item_id}',
   needsConfirmation: itemExists,
+  // Seed 003's EditItemCard: "Apply", in the accent colour even though the preview lists the items it marks for review.
+  confirmButton: { label: 'Apply', tone: 'default' },
   preview: ({ item_id, new_text }, ctx): Preview => {
     const items = board(ctx);
     const item = findItem(items, item_id);
@@ -78,12 +86,14 @@ export const deleteItem = defineTool({
     'Delete an item from the Discovery pipeline. Always use this tool when the analyst asks to remove an item. ' +
     'Show the item details and downstream impact for confirmation.',
   input: z.object({
-    entity_type: entityType.describe('The type of entity to delete'),
-    item_id: z.string().min(1).describe('The ID of the item to delete'),
+    entity_type: entityType.describe('The type of entity to delete').meta({ title: 'Column' }),
+    item_id: z.string().min(1).describe('The ID of the item to delete').meta({ title: 'Item' }),
   }),
   kind: 'client',
   label: 'Proposing to delete {item_id}',
   needsConfirmation: itemExists,
+  // Seed 003's DeleteItemCard: "Confirm deletion" in red.
+  confirmButton: { label: 'Confirm deletion', tone: 'danger' },
   preview: ({ item_id }, ctx): Preview => {
     const items = board(ctx);
     const item = findItem(items, item_id);

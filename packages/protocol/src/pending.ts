@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { previewSchema } from './preview.js';
+import { confirmButtonSchema, previewSchema } from './preview.js';
 import { toolKindSchema } from './turns.js';
 
 /** A tool call the run stopped for: the user must confirm it, or the page must run it (a `client` tool). */
@@ -13,5 +13,7 @@ export const pendingCallSchema = z.object({
   /** A client tool that needs the user's confirmation first: the page shows the card, then runs it (or denies). */
   confirm: z.boolean().optional(),
   preview: previewSchema.optional(),
+  /** The card's confirm button, when the tool names it (`defineTool({ confirmButton })`). */
+  confirmButton: confirmButtonSchema.optional(),
 });
 export type PendingCall = z.infer<typeof pendingCallSchema>;

@@ -11,6 +11,17 @@ export const previewSchema = z.object({
 export type Preview = z.infer<typeof previewSchema>;
 
 /**
+ * The confirm button of a tool's card, as the tool defines it: its words ("Apply", "Confirm deletion") and its tone
+ * (`danger` for what cannot be taken back). Without a label the card says "Confirm"; without a tone it is the accent
+ * colour, or danger when the preview lists an impact.
+ */
+export const confirmButtonSchema = z.object({
+  label: z.string().optional(),
+  tone: z.enum(['default', 'danger']).optional(),
+});
+export type ConfirmButton = z.infer<typeof confirmButtonSchema>;
+
+/**
  * How a call that waited for the user's confirmation was answered, kept with its result (turn and event) so that a
  * reloaded conversation draws the same card with the same outcome as it had live.
  */

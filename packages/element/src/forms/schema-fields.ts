@@ -2,8 +2,12 @@ import type { StringKey } from '../i18n/strings.js';
 /** The part of JSON Schema a tool's input uses (what zod's toJSONSchema writes for plain objects). */
 export interface JsonSchema {
   type?: string | string[];
+  /** For people (zod's `.meta({ title })`): the field's label. */
   title?: string;
+  /** For the model: never shown in the form. */
   description?: string;
+  /** For people (zod's `.meta({ hint })`): the line under the field. */
+  hint?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -26,8 +30,10 @@ export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' |
 
 export interface FormField {
   name: string;
+  /** The schema's title, or the property's name made readable. */
   label: string;
-  description: string | undefined;
+  /** The schema's hint, for people; the description is the model's and is not shown. */
+  hint: string | undefined;
   kind: FieldKind;
   required: boolean;
   /** `null` is allowed (a nullable field): an empty control then means null rather than "not given". */
@@ -57,8 +63,8 @@ export function formFields(schema: JsonSchema, input: unknown): FormField[] {
     const options = inner.enum ?? [];
     return {
       name,
-      label: inner.title ?? property.title ?? humanize(name),
-      description: inner.description ?? property.description,
+      label: fieldTitle(name, property),
+      hint: inner.hint ?? property.hint,
       kind: kindOf(inner, values[name]),
       required: required.has(name),
       nullable,
@@ -189,6 +195,11 @@ function unwrapNullable(schema: JsonSchema): { inner: JsonSchema; nullable: bool
     return { inner: { ...schema, type: schema.type.find((type) => type !== 'null')! }, nullable: true };
   }
   return { inner: schema, nullable: false };
+}
+
+/** A property's label for people: its schema's title (zod's `.meta({ title })`), else its name made readable. */
+export function fieldTitle(name: string, property: JsonSchema | undefined): string {
+  return property?.title ?? (property && unwrapNullable(property).inner.title) ?? humanize(name);
 }
 
 /** `order_id` → "Order id", `dueDate` → "Due date": a readable label when the schema has no title. */

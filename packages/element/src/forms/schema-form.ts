@@ -84,7 +84,8 @@ export class SchemaForm extends LitElement {
   #renderField(field: FormField, t: AgentChatStrings): TemplateResult {
     const id = `field-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const issue = this.issues[field.name];
-    const hint = field.kind === 'list' ? t.fieldListHint : field.description;
+    // The schema's hint, for people; a list says how to type one without it. The model's description is not shown.
+    const hint = field.hint ?? (field.kind === 'list' ? t.fieldListHint : undefined);
     const describedBy = [hint ? `${id}-hint` : '', issue ? `${id}-error` : ''].filter(Boolean).join(' ');
     const raw = this.raw[field.name] ?? '';
     const common = {

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@agent-chat/protocol';
 import type { SchemaForm } from '../forms/schema-form.js';
-import { humanize } from '../forms/schema-fields.js';
+import { fieldTitle, humanize } from '../forms/schema-fields.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type StringKey } from '../i18n/strings.js';
@@ -142,9 +142,9 @@ export class ConfirmCard extends LitElement {
             ${hasPreview
               ? html`<details class="input">
                   <summary>${t.previewInput}</summary>
-                  ${inputList(input)}
+                  ${inputList(input, this.tool)}
                 </details>`
-              : inputList(input)}`}
+              : inputList(input, this.tool)}`}
       ${this.#renderOutcome()}
       ${this.status === 'error' ? html`<p class="error" part="card-error" role="alert">${format(t.cardError, { message: this.error })}</p>` : nothing}
       ${open ? this.#renderActions(Boolean(schema), Boolean(preview.impact?.length)) : nothing}
@@ -167,9 +167,12 @@ export class ConfirmCard extends LitElement {
         <button type="button" part="card-discard" @click=${this.#discardEdit}>${t.editDiscard}</button>
       </div>`;
     }
+    // The tool's own words and tone for it ("Apply", "Confirm deletion" in red); else a delete with an impact is red.
+    const button = this.call?.confirmButton;
+    const danger = button?.tone ? button.tone === 'danger' : destructive;
     return html`<div class="actions">
-      <button type="button" class="primary ${destructive ? 'danger' : ''}" part="card-confirm" @click=${() => this.#answer({ action: 'approve' })}>
-        ${t.confirm}
+      <button type="button" class="primary ${danger ? 'danger' : ''}" part="card-confirm" @click=${() => this.#answer({ action: 'approve' })}>
+        ${button?.label || t.confirm}
       </button>
       ${canEdit ? html`<button type="button" part="card-edit" @click=${this.#startEdit}>${t.edit}</button>` : nothing}
       <button type="button" part="card-cancel" @click=${() => this.#answer({ action: 'deny' })}>${t.cancel}</button>
@@ -372,15 +375,17 @@ function editableSchema(tool: ToolDescriptor | undefined): JsonSchema | undefine
   return schema && schema.properties && Object.keys(schema.properties).length > 0 ? schema : undefined;
 }
 
-function inputList(input: unknown) {
+/** The input as a list, each field under its title for people (the schema's, when the tool's descriptor is known). */
+function inputList(input: unknown, tool: ToolDescriptor | undefined) {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return input === undefined ? nothing : html`<dl><dt>—</dt><dd>${JSON.stringify(input)}</dd></dl>`;
   }
   const entries = Object.entries(input);
   if (entries.length === 0) return nothing;
+  const properties = (tool?.inputSchema as JsonSchema | undefined)?.properties;
   return html`<dl>
     ${entries.map(
-      ([key, value]) => html`<dt>${humanize(key)}</dt>
+      ([key, value]) => html`<dt>${fieldTitle(key, properties?.[key])}</dt>
         <dd>${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</dd>`,
     )}
   </dl>`;

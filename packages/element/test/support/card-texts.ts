@@ -17,3 +17,21 @@ export const CARDS = {
   partial: 'Stopped after 1 of 3 slides.',
   reply: 'Done.',
 } as const;
+
+/** Point 5: the words of the edit and delete tools, for the model and for people. */
+export const WORDS = {
+  edit: 'Edit F-1',
+  delete: 'Delete F-2',
+  /** What the model reads of each field, which no person should see in the form. */
+  forTheModel: [
+    'The ID of the item to edit',
+    'The proposed new text for the item',
+    'IDs of related upstream items (e.g., input IDs for a fact)',
+    "Required only when entity_type is 'output'",
+  ],
+  titles: ['Item', 'New text', 'Builds on', 'Output format'],
+  hints: { new_text: 'What the item will say.', related_ids: 'One item per line, e.g. F-2.' },
+  apply: 'Apply',
+  confirmDeletion: 'Confirm deletion',
+  impact: 'I-1 will be marked for review',
+} as const;

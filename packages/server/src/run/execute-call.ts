@@ -1,4 +1,4 @@
-import type { Confirmation, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { ConfirmButton, Confirmation, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
@@ -77,8 +77,10 @@ export async function handleCall(run: RunContext, call: ToolCallTurn): Promise<P
       ...pendingCall(call, tool, parsed.input, tool.kind === 'client' ? 'client' : 'confirm'),
       ...(tool.kind === 'client' && confirm ? { confirm: true } : {}),
     };
-    const preview = confirm ? await previewOf(tool, parsed.input, ctx) : undefined;
-    return preview ? { ...pending, preview } : pending;
+    if (!confirm) return pending;
+    const preview = await previewOf(tool, parsed.input, ctx);
+    const button = confirmButtonOf(tool, parsed.input);
+    return { ...pending, ...(preview ? { preview } : {}), ...(button ? { confirmButton: button } : {}) };
   }
   await executeTool(run, call, tool, parsed.input);
   return undefined;
@@ -146,6 +148,15 @@ async function needsConfirmation(tool: Tool, input: unknown, ctx: ToolContext): 
     // When in doubt, ask the user.
     return true;
   }
+}
+
+/** The card's confirm button for this input, as the tool defines it; a label that fails leaves the card's own word. */
+function confirmButtonOf(tool: Tool, input: unknown): ConfirmButton | undefined {
+  const button = tool.confirmButton;
+  if (!button) return undefined;
+  const label = button.label === undefined ? '' : labelFor('', button.label, input);
+  if (!label && !button.tone) return undefined;
+  return { ...(label ? { label } : {}), ...(button.tone ? { tone: button.tone } : {}) };
 }
 
 async function previewOf(tool: Tool, input: unknown, ctx: ToolContext) {

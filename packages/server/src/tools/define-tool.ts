@@ -1,4 +1,4 @@
-import type { Context, Preview, ToolKind } from '@agent-chat/protocol';
+import type { ConfirmButton, Context, Preview, ToolKind } from '@agent-chat/protocol';
 import type { z } from 'zod';
 
 /** What a tool's functions get besides their input. */
@@ -23,12 +23,23 @@ export type ToolLabel<I> = string | ((input: I) => string);
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
+  /** For the model: what the tool does and when to use it. People see the label, the preview and the field titles. */
   description: string;
+  /**
+   * The input, as a zod object. Its `.describe()` texts go to the model; `.meta({ title, hint })` on a field is for
+   * people: the title and the hint of that field in the confirmation card's edit form (and the card's input list).
+   */
   input: S;
   /** `read` never changes state; `write` makes the turn undoable; `client` runs in the browser. Default `read`. */
   kind?: ToolKind;
   label?: ToolLabel<z.infer<S>>;
   needsConfirmation?: boolean | ((input: z.infer<S>, ctx: ToolContext) => boolean | Promise<boolean>);
+  /**
+   * The confirmation card's confirm button: its words, a template over the input ("Delete {id}") or a function of
+   * it, and its tone (`danger` for what cannot be taken back). Default: "Confirm", in the accent colour (danger when
+   * the preview lists an impact).
+   */
+  confirmButton?: { label?: ToolLabel<z.infer<S>>; tone?: ConfirmButton['tone'] };
   /** What the confirmation card shows: a before/after for edits, the downstream impact of a delete. */
   preview?: (input: z.infer<S>, ctx: ToolContext) => Preview | undefined | Promise<Preview | undefined>;
   available?: ToolAvailability;
@@ -63,6 +74,10 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
   }
   if (kind === 'client' && definition.execute) {
     throw new TypeError(`defineTool(${definition.name}): a client tool runs in the browser through the host adapter; remove execute()`);
+  }
+  const tone = definition.confirmButton?.tone;
+  if (tone !== undefined && tone !== 'default' && tone !== 'danger') {
+    throw new TypeError(`defineTool(${definition.name}): confirmButton.tone must be 'default' or 'danger'`);
   }
   return { ...definition, kind, timeoutMs: definition.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
 }

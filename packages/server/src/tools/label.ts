@@ -11,13 +11,13 @@ export function fillLabelTemplate(template: string, input: unknown): string {
   });
 }
 
-/** The human label of one call; a label function that throws falls back to the tool's name. */
-export function labelFor<I>(name: string, label: ToolLabel<I> | undefined, input: I): string {
+/** The human label of one call; a label function that throws falls back to `fallback` (the tool's name). */
+export function labelFor<I>(fallback: string, label: ToolLabel<I> | undefined, input: I): string {
   try {
-    if (typeof label === 'function') return label(input) || name;
+    if (typeof label === 'function') return label(input) || fallback;
     if (typeof label === 'string') return fillLabelTemplate(label, input);
   } catch {
     // A label is decoration: never let it break a run.
   }
-  return name;
+  return fallback;
 }

@@ -2,6 +2,7 @@ import type { Context, ToolDescriptor } from '@agent-chat/protocol';
 import { z } from 'zod';
 import type { ModelToolSpec } from '../model/model.js';
 import type { Tool } from './define-tool.js';
+import { modelInputSchema } from './model-schema.js';
 
 /** The tools of one agent, by name, with what the model and the element are told of them. */
 export interface ToolRegistry {
@@ -15,10 +16,14 @@ export interface ToolRegistry {
 export function createToolRegistry(tools: readonly Tool[]): ToolRegistry {
   const byName = new Map<string, Tool>();
   const specs = new Map<string, ModelToolSpec>();
+  /** The full schema, titles and hints included, for the element's forms. */
+  const schemas = new Map<string, Record<string, unknown>>();
   for (const tool of tools) {
     if (byName.has(tool.name)) throw new TypeError(`createAgentChat: two tools are named "${tool.name}"`);
     byName.set(tool.name, tool);
-    specs.set(tool.name, { name: tool.name, description: tool.description, inputSchema: inputJsonSchema(tool) });
+    const schema = inputJsonSchema(tool);
+    schemas.set(tool.name, schema);
+    specs.set(tool.name, { name: tool.name, description: tool.description, inputSchema: modelInputSchema(schema) });
   }
   return {
     get: (name) => byName.get(name),
@@ -41,7 +46,7 @@ export function createToolRegistry(tools: readonly Tool[]): ToolRegistry {
         ...(typeof tool.label === 'string' ? { label: tool.label } : {}),
         needsConfirmation:
           typeof tool.needsConfirmation === 'function' ? ('sometimes' as const) : Boolean(tool.needsConfirmation),
-        inputSchema: specs.get(tool.name)!.inputSchema,
+        inputSchema: schemas.get(tool.name)!,
         ...(tool.display ? { display: tool.display } : {}),
       })),
   };
