@@ -396,6 +396,14 @@ export class AgentChat extends LitElement {
     return true;
   }
 
+  /**
+   * Tell the element the page's context changed (a stage, a selection): it asks `adapter.quickActions` again, so
+   * the chips follow the page without a new adapter. `getContext` is read anew with each message anyway.
+   */
+  contextChanged(): void {
+    this.conversation?.contextChanged();
+  }
+
   /** Focus the composer's textarea. */
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('agent-chat-composer')?.focus(options);

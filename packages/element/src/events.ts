@@ -34,6 +34,8 @@ export interface ToolCallDetail {
 export interface StateChangeDetail {
   sessionId: string;
   state: unknown;
+  /** Sent by this tool call while it runs (the server's `ctx.state`): the state part-way through a long step. */
+  toolCallId?: string;
 }
 
 export interface ErrorDetail {

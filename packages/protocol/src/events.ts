@@ -63,12 +63,19 @@ export const statusEventSchema = z.object({
   turnId: z.string(),
   text: z.string(),
   code: z.string().optional(),
+  /** A tool's progress (`ctx.status`): the call it reports on, whose running step shows it (see the status turn). */
+  toolCallId: z.string().optional(),
 });
 
-/** The host's server-side state after a write or an undo, from the `state` option's snapshot. */
+/**
+ * The host's server-side state: after a write or an undo (the `state` option's snapshot), or while a tool runs
+ * (`ctx.state(snapshot)`, with the call's `toolCallId`), so a page can follow a long step as it goes.
+ */
 export const stateEventSchema = z.object({
   type: z.literal('state'),
   state: z.unknown(),
+  /** Sent by this call while it ran (`ctx.state`); absent for the snapshot after a write, a command or an undo. */
+  toolCallId: z.string().optional(),
 });
 
 export const errorEventSchema = z.object({

@@ -45,7 +45,10 @@ export interface AgentChatAdapter {
   tools?: Readonly<Record<string, ClientToolHandler>>;
   /** Ask the user about a call that needs confirmation, instead of the built-in card. */
   confirm?(call: PendingCall): MaybePromise<ConfirmDecision>;
-  /** The host's server-side state changed (a write tool, a command, an undo). */
+  /**
+   * The host's server-side state changed (a write tool, a command, an undo), or a tool sent it part-way through a
+   * long step (the server's `ctx.state`): the page can show each step as it lands instead of polling.
+   */
   onStateChange?(state: unknown): void;
   /** The user clicked a referenced item (a mention chip). */
   onReference?(ref: Item): void;

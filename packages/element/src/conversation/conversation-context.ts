@@ -78,6 +78,8 @@ export interface ConversationSnapshot extends ConversationActions {
   readonly sent: number;
   readonly activity: number;
   readonly received: number;
+  /** Moves each time the host says its context changed (`el.contextChanged()`): the quick actions are asked again. */
+  readonly contextVersion: number;
 }
 
 export const conversationContext = createContext<ConversationSnapshot>(Symbol('agent-chat-conversation'));

@@ -127,6 +127,12 @@ export class ConversationController implements ReactiveController {
     return last?.type === 'user' ? this.send(last.text, { references: last.references, attachments: last.attachments }) : Promise.resolve();
   }
 
+  /** The host's context changed (a stage, a selection): what depends on it, the quick actions, is asked again. */
+  contextChanged(): void {
+    this.#conversation.contextVersion += 1;
+    this.#conversation.publish();
+  }
+
   /** Take a queued message back; its send() resolves without sending. */
   unqueue(id: string): void {
     const conversation = this.#conversation;

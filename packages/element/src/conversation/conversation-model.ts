@@ -53,6 +53,7 @@ export class ConversationModel {
   sent = 0;
   activity = 0;
   received = 0;
+  contextVersion = 0;
   readonly #actions: ConversationActions;
   /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
   readonly #onPublish: () => void;
@@ -131,13 +132,14 @@ export class ConversationModel {
     emit(this.host, 'agent-chat-error', { sessionId: this.sessionId, ...described });
   }
 
-  notifyState(state: unknown): void {
+  /** `toolCallId`: the state a tool sent while it ran (ctx.state), rather than after a write, a command or an undo. */
+  notifyState(state: unknown, toolCallId?: string): void {
     try {
       this.adapter().onStateChange?.(state);
     } catch (error) {
       console.error('[agent-chat] adapter.onStateChange failed:', error);
     }
-    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state });
+    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state, ...(toolCallId ? { toolCallId } : {}) });
   }
 
   #take(): ConversationSnapshot {
@@ -157,6 +159,7 @@ export class ConversationModel {
       sent: this.sent,
       activity: this.activity,
       received: this.received,
+      contextVersion: this.contextVersion,
       ...this.#actions,
     };
   }

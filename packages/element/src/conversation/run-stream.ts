@@ -116,7 +116,7 @@ export class RunStream {
           });
           break;
         case 'state':
-          conversation.notifyState(event.state);
+          conversation.notifyState(event.state, event.toolCallId);
           break;
         case 'error':
           emit(host, 'agent-chat-error', { sessionId, message: event.message, code: event.code, status: undefined });

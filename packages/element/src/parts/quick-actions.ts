@@ -8,7 +8,8 @@ import { StringsConsumer } from '../i18n/strings-context.js';
 
 /**
  * Seed 000's quick-action chips under the input: shortcuts the host offers for the page's current state
- * (adapter.quickActions), asked again after each reply since the reply may have changed that state.
+ * (adapter.quickActions), asked again after each reply since the reply may have changed that state, and whenever
+ * the host says its context changed (`el.contextChanged()`).
  */
 export class QuickActions extends LitElement {
   static override properties = {
@@ -26,11 +27,13 @@ export class QuickActions extends LitElement {
     context: conversationContext,
     subscribe: true,
     callback: (state) => {
-      if (this.#wasRunning && !state.running) this.#refresh(this.#adapter.value);
+      if ((this.#wasRunning && !state.running) || state.contextVersion !== this.#contextVersion) this.#refresh(this.#adapter.value);
       this.#wasRunning = state.running;
+      this.#contextVersion = state.contextVersion;
     },
   });
   #wasRunning = false;
+  #contextVersion = 0;
   readonly #strings = new StringsConsumer(this);
   #asked = 0;
 
