@@ -18,11 +18,12 @@ import { panelStyles } from './frame-styles.js';
 
 const KEY_STEP = 16;
 
+// Its chunk loads after a docked page's first paint, which the shell makes with the frame's stand-in
+// (docked-stand-in.ts): the same place, width and room on the page.
 /**
  * The docked side panel (seed 000): full height on the right or left, resized by dragging its inner edge,
  * collapsed to a strip. The page makes room for it through `--agent-chat-docked-width` on :root (and body
- * padding with `pad-body`); the width is remembered. Its chunk loads after a docked page's first paint, which the
- * shell makes with the frame's stand-in (docked-stand-in.ts): the same place, width and room on the page.
+ * padding with `pad-body`); the width is remembered.
  *
  * @fires frame-toggle - the user collapsed or expanded the panel; detail is the new open state
  */
