@@ -70,6 +70,11 @@ export const statusTurnSchema = z.object({
   text: z.string(),
   /** Set for the server's own notices, so the element can show them in its language: `cancelled`, `undone`, `max_steps`. */
   code: z.string().optional(),
+  /**
+   * A tool's progress (`ctx.status` in a tool that shows as a step): the call it reports on. The element shows the
+   * latest one on that call's step while it runs, and not as a line of its own.
+   */
+  toolCallId: z.string().optional(),
 });
 
 export const errorTurnSchema = z.object({

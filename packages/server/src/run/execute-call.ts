@@ -5,6 +5,7 @@ import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js'
 import { truncateOutput } from '../tools/truncate-output.js';
 import { lastUserTurnId } from '../session/undo-turn.js';
 import { appendTurn, type RunContext } from './run-context.js';
+import { toolContext } from './tool-context.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
 
@@ -32,22 +33,6 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     isError: outcome.isError,
     ...extra,
   });
-}
-
-/** The context a tool's functions get; `onSignal` hears that the tool took its signal (so it may end early on Stop). */
-export function toolContext(run: RunContext, onSignal?: () => void): ToolContext {
-  return {
-    sessionId: run.session.id,
-    context: run.context,
-    get signal() {
-      onSignal?.();
-      return run.signal;
-    },
-    status(text) {
-      const turn = appendTurn(run.session, { type: 'status', text });
-      run.emit({ type: 'status', turnId: turn.id, text });
-    },
-  };
 }
 
 /**
@@ -107,7 +92,7 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
     }
   }
   let watching = false;
-  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, () => (watching = true)))), confirmation };
+  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, call, () => (watching = true)))), confirmation };
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
   // to its end, Stop or not: its result is whole.

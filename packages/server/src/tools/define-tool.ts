@@ -11,8 +11,18 @@ export interface ToolContext {
    * takes the signal and returns after Stop has its result marked `stopped`: what it returns is the part it did.
    */
   signal: AbortSignal;
-  /** Show a short status line in the chat ("Searching 3 documents…"), as seed 004's sendStatusMessage. */
+  /**
+   * Report progress ("Rewriting slide 3 of 6…"): shown on the call's running step, the latest in place of the one
+   * before. A tool that shows no step (`display: 'hidden'`, as seed 004's sendStatusMessage) gets a status line in the
+   * chat instead. Both are stored with the history.
+   */
   status(text: string): void;
+  /**
+   * Send the host's state as it is now, while the tool runs (a `state` event with this call's id): the page updates
+   * from it as the work goes on, rather than polling. Not stored; after a write the `state` option's snapshot is
+   * sent as before.
+   */
+  state(snapshot: unknown): void;
 }
 
 /** Whether a tool is offered in this turn, decided from the page context (seed 000's stage-scoped tools). */

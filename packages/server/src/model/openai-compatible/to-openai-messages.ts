@@ -23,7 +23,7 @@ interface OpenAssistant {
  * said the others).
  */
 export async function toOpenAIMessages(system: string, turns: readonly Turn[]): Promise<ChatMessage[]> {
-  const outgoingToolCallId = await outgoingToolCallIds(turns.flatMap((turn) => ('toolCallId' in turn ? [turn.toolCallId] : [])));
+  const outgoingToolCallId = await outgoingToolCallIds(turns.flatMap((turn) => (turn.type === 'tool_call' || turn.type === 'tool_result' ? [turn.toolCallId] : [])));
   const messages: ChatMessage[] = [];
   // An empty system prompt is better left out than sent as an empty message.
   if (system.trim() !== '') messages.push({ role: 'system', content: system });

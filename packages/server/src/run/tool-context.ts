@@ -1,0 +1,31 @@
+import type { ToolCallTurn } from '@agent-chat/protocol';
+import type { ToolContext } from '../tools/define-tool.js';
+import { appendTurn, type RunContext } from './run-context.js';
+
+/**
+ * The context a tool's functions get. `call` is the call being executed (absent for `needsConfirmation` and
+ * `preview`, which run before it does): its progress and intermediate state name it. `onSignal` hears that the tool
+ * took its signal (so it may end early on Stop).
+ */
+export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () => void): ToolContext {
+  // Progress is shown on the call's step; a call that shows no step (`display: 'hidden'`, an answer card) has none to
+  // show it on, so its status is a line of the conversation, as seed 004's sendStatusMessage asks.
+  const display = call && run.deps.tools.get(call.name)?.display;
+  const onStep = call && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
+  return {
+    sessionId: run.session.id,
+    context: run.context,
+    get signal() {
+      onSignal?.();
+      return run.signal;
+    },
+    status(text) {
+      const turn = appendTurn(run.session, { type: 'status', text, ...onStep });
+      run.emit({ type: 'status', turnId: turn.id, text, ...onStep });
+    },
+    state(snapshot) {
+      // Not stored: the page's state lives with the page; the event is how it hears of a step in progress.
+      run.emit({ type: 'state', state: snapshot, ...(call ? { toolCallId: call.toolCallId } : {}) });
+    },
+  };
+}
