@@ -43,6 +43,19 @@ const say = defineTool({
   },
 });
 
+/** A write that asks first: drawn as its confirmation card, so its status is a line too. */
+const confirmed = defineTool({
+  name: 'confirmed_write',
+  description: 'A write the user confirms',
+  kind: 'write',
+  input: z.object({}),
+  needsConfirmation: true,
+  execute: (_input, { status }) => {
+    status('Writing…');
+    return 'Written.';
+  },
+});
+
 let server: RunningServer;
 beforeAll(async () => {
   server = await serveApp(
@@ -50,9 +63,11 @@ beforeAll(async () => {
       model: scriptedModel(({ text }) =>
         text === 'say'
           ? [[{ tool: 'send_status', input: { message: 'On it.' } }], [{ text: 'Said.' }]]
-          : [[{ tool: 'regenerate_slides' }], [{ text: 'Done.' }]],
+          : text === 'confirm'
+            ? [[{ tool: 'confirmed_write' }], [{ text: 'Done.' }]]
+            : [[{ tool: 'regenerate_slides' }], [{ text: 'Done.' }]],
       ),
-      tools: [regenerate, say],
+      tools: [regenerate, say, confirmed],
       state: {
         snapshot: (sessionId) => ({ slides: [...deck(sessionId)] }),
         restore: (sessionId, snapshot) => void decks.set(sessionId, [...(snapshot as { slides: string[] }).slides]),
@@ -107,5 +122,16 @@ describe('a tool reports progress and state while it runs', () => {
     const stored = (await client().history('p3')).turns.find((turn) => turn.type === 'status');
     expect(stored).toMatchObject({ text: 'On it.' });
     expect(stored).not.toHaveProperty('toolCallId');
+  });
+
+  it('a call that waited for confirmation (drawn as its card) sends its status as a line too', async () => {
+    const asked = await client().run('p4', { text: 'confirm' });
+    expect(asked.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'awaiting_input' });
+    const [call] = ofType(asked, 'tool_call');
+    const events = await client().resume('p4', { decisions: [{ toolCallId: call!.toolCallId, action: 'approve' }] });
+    const [status] = ofType(events, 'status');
+    expect(status).toMatchObject({ type: 'status', text: 'Writing…' });
+    expect(status).not.toHaveProperty('toolCallId');
+    expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 });

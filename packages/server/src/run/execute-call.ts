@@ -92,7 +92,7 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
     }
   }
   let watching = false;
-  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, call, () => (watching = true)))), confirmation };
+  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, call, () => (watching = true), confirmation !== undefined))), confirmation };
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
   // to its end, Stop or not: its result is whole.

@@ -5,13 +5,14 @@ import { appendTurn, type RunContext } from './run-context.js';
 /**
  * The context a tool's functions get. `call` is the call being executed (absent for `needsConfirmation` and
  * `preview`, which run before it does): its progress and intermediate state name it. `onSignal` hears that the tool
- * took its signal (so it may end early on Stop).
+ * took its signal (so it may end early on Stop). `asked`: the call waited for the user's confirmation.
  */
-export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () => void): ToolContext {
-  // Progress is shown on the call's step; a call that shows no step (`display: 'hidden'`, an answer card) has none to
-  // show it on, so its status is a line of the conversation, as seed 004's sendStatusMessage asks.
+export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () => void, asked = false): ToolContext {
+  // Progress is shown on the call's chip. A call drawn otherwise has no running step to show it on: one that shows
+  // no step (`display: 'hidden'`, as seed 004's sendStatusMessage), an answer card, or a confirmation card (which
+  // says how it was answered); its status is a line of the conversation.
   const display = call && run.deps.tools.get(call.name)?.display;
-  const onStep = call && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
+  const onStep = call && !asked && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
   return {
     sessionId: run.session.id,
     context: run.context,

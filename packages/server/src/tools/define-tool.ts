@@ -13,8 +13,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /**
    * Report progress ("Rewriting slide 3 of 6…"): shown on the call's running step, the latest in place of the one
-   * before. A tool that shows no step (`display: 'hidden'`, as seed 004's sendStatusMessage) gets a status line in the
-   * chat instead. Both are stored with the history.
+   * before. A call drawn otherwise (`display: 'hidden'`, as seed 004's sendStatusMessage; an answer card; a call that
+   * waited for confirmation, drawn as its card) gets a status line in the chat instead. Both are stored with the history.
    */
   status(text: string): void;
   /**
