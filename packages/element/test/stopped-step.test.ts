@@ -4,7 +4,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import type { RunFinishDetail } from '../src/events.js';
 import type { ToolChip } from '../src/parts/tool-chip.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
-import { composerButton, deepAll, statusLines, toolChips } from './support/dom.js';
+import { composerButton, deepAll, toolChips } from './support/dom.js';
 import { STOPPING } from './support/stop-and-undo-texts.js';
 import { nextEvent, waitFor } from './support/wait.js';
 
@@ -25,7 +25,8 @@ async function chat(session: string, locale?: string): Promise<AgentChat> {
 async function stopPartWay(el: AgentChat): Promise<void> {
   const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
   void el.send('Rewrite every slide');
-  await waitFor(() => statusLines(el).some((line) => line.text === STOPPING.progress(STOPPING.doneBeforeStop)), { message: 'the third slide done' });
+  // The tool's progress shows on its running chip (issue #20, point 6).
+  await waitFor(() => toolChips(el).some((chip) => chip.progress === STOPPING.progress(STOPPING.doneBeforeStop)), { message: 'the third slide done' });
   const stop = composerButton(el);
   expect(stop.textContent!.trim()).to.equal('Stop');
   stop.click();

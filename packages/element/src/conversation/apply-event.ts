@@ -54,6 +54,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         type: 'status',
         text: event.text,
         ...(event.code ? { code: event.code } : {}),
+        ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
       });
       return true;
     case 'error':

@@ -22,7 +22,15 @@ export type DisplayItem =
   | { kind: 'user'; key: string; turn: UserTurn }
   | { kind: 'assistant'; key: string; turn: AssistantTextTurn; streaming: boolean }
   | { kind: 'thinking'; key: string; turn: ThinkingTurn; streaming: boolean }
-  | { kind: 'tool'; key: string; call: ToolCallTurn; result: ToolResultTurn | undefined; state: ToolStepState }
+  | {
+      kind: 'tool';
+      key: string;
+      call: ToolCallTurn;
+      result: ToolResultTurn | undefined;
+      state: ToolStepState;
+      /** While it runs: the latest progress the tool reported (its status turns). */
+      progress?: string;
+    }
   | { kind: 'status'; key: string; turn: StatusTurn }
   | { kind: 'error'; key: string; turn: ErrorTurn };
 
@@ -33,7 +41,12 @@ export type DisplayItem =
 export function toDisplayItems(turns: readonly Turn[], running: boolean, pending: readonly PendingCall[] = []): DisplayItem[] {
   const waiting = new Set(pending.map((call) => call.toolCallId));
   const results = new Map<string, ToolResultTurn>();
-  for (const turn of turns) if (turn.type === 'tool_result') results.set(turn.toolCallId, turn);
+  // A tool's progress is shown on its step, the latest in place of the earlier ones, never as lines of its own.
+  const progress = new Map<string, string>();
+  for (const turn of turns) {
+    if (turn.type === 'tool_result') results.set(turn.toolCallId, turn);
+    else if (turn.type === 'status' && turn.toolCallId) progress.set(turn.toolCallId, turn.text);
+  }
 
   let lastUser = -1;
   turns.forEach((turn, index) => {
@@ -67,14 +80,15 @@ export function toDisplayItems(turns: readonly Turn[], running: boolean, pending
             : running && index > lastUser
               ? 'running'
               : 'interrupted';
-        items.push({ kind: 'tool', key, call: turn, result, state });
+        const note = state === 'running' ? progress.get(turn.toolCallId) : undefined;
+        items.push({ kind: 'tool', key, call: turn, result, state, ...(note ? { progress: note } : {}) });
         break;
       }
       case 'tool_result':
         // Shown inside its call's chip.
         break;
       case 'status':
-        items.push({ kind: 'status', key, turn });
+        if (!turn.toolCallId) items.push({ kind: 'status', key, turn });
         break;
       case 'error':
         items.push({ kind: 'error', key, turn });

@@ -132,6 +132,7 @@ export class AgentTurn extends LitElement {
             .call=${step.call}
             .result=${step.result}
             state=${step.state}
+            .progress=${step.progress}
           ></agent-chat-tool-chip>`,
         );
       case 'answer':

@@ -39,6 +39,7 @@ export class ToolChip extends LitElement {
     result: { attribute: false },
     state: { reflect: true },
     label: {},
+    progress: {},
   };
 
   declare call: ToolCallTurn | undefined;
@@ -46,6 +47,8 @@ export class ToolChip extends LitElement {
   declare state: ToolStepState;
   /** Overrides the server's label (the host adapter's `labelFor`). */
   declare label: string | undefined;
+  /** While it runs: the tool's latest progress (the server's `ctx.status`), in place of "running". */
+  declare progress: string | undefined;
 
   readonly #strings = new StringsConsumer(this);
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
@@ -64,7 +67,7 @@ export class ToolChip extends LitElement {
         ? spinner
         : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
       <span class="label">${label}</span>
-      <span class="state">${t[STATE_KEY[this.state]]}</span>`;
+      <span class="state">${(this.state === 'running' && this.progress) || t[STATE_KEY[this.state]]}</span>`;
     if (!this.result) {
       return html`<div class="chip" part="tool-chip" title=${call.name}>${head}</div>`;
     }

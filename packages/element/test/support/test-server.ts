@@ -8,6 +8,7 @@ import { createAgentChat, defineCommand, defineTool, scriptedModel } from '@agen
 import { serveApp, type RunningServer } from '@agent-chat/server/testing';
 import { mountCommandScenarios } from './command-scenarios.js';
 import { mountCardScenarios } from './card-scenarios.js';
+import { mountFollowPageScenarios } from './follow-page-scenarios.js';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { testAccess } from './test-access.js';
@@ -180,6 +181,7 @@ function scenarios(): Hono {
   mountStopAndUndoScenarios(app);
   mountCardScenarios(app);
   mountCommandScenarios(app);
+  mountFollowPageScenarios(app);
   return app;
 }
 
