@@ -47,6 +47,18 @@ const shippedTemplatesPlugin = {
   },
 };
 
+/**
+ * highlight.js's ES entry (`es/core.js`) re-exports its CommonJS core (`lib/core.js`, no require() in it), which
+ * esbuild bundles but a browser cannot import: served here as a module with that one export.
+ */
+const highlightCorePlugin = {
+  name: 'highlight-core',
+  transform(context) {
+    if (!context.path.endsWith('/highlight.js/lib/core.js') || typeof context.body !== 'string') return undefined;
+    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;` };
+  },
+};
+
 const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
 
 export default {
@@ -59,6 +71,7 @@ export default {
   plugins: [
     ...(process.env.AGENT_CHAT_MINIFIED_TEMPLATES ? [shippedTemplatesPlugin] : []),
     esbuildPlugin({ ts: true, target: 'es2021' }),
+    highlightCorePlugin,
     agentServerPlugin,
   ],
   middleware: [agentServerUrl],

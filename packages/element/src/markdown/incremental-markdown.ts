@@ -1,4 +1,5 @@
 import type { Links, Token, Tokens } from 'marked';
+import { highlightBlocks } from './highlight-code.js';
 import { lexMarkdown } from './lex.js';
 import { OpenFence } from './open-fence.js';
 import { block, blocks, renderedNodes, type ItemViews } from './render-blocks.js';
@@ -69,6 +70,8 @@ export class IncrementalMarkdown {
   /** The blocks after the finished ones, as last lexed. */
   #tail: Token[] = [];
   #liveItems: ItemViews = new WeakMap();
+  /** Code blocks being highlighted (highlight-code.ts). */
+  #highlighting: Promise<unknown>[] = [];
 
   constructor(options: RenderOptions) {
     this.options = options;
@@ -97,6 +100,11 @@ export class IncrementalMarkdown {
     this.#ended = exact;
     this.#lex(text, exact);
     return true;
+  }
+
+  /** Resolves once the code blocks rendered so far are highlighted (or left plain). */
+  async highlighted(): Promise<void> {
+    while (this.#highlighting.length) await this.#highlighting.shift();
   }
 
   /** The text given so far (line endings made `\n`). */
@@ -132,7 +140,11 @@ export class IncrementalMarkdown {
   #renderOnce(token: Token): Node[] {
     this.stats.finishedBlockRenders++;
     // The items and rows already made while it grew are kept.
-    return renderedNodes(block(token, this.options, undefined, false, this.#liveItems));
+    const nodes = renderedNodes(block(token, this.options, undefined, false, this.#liveItems));
+    // Its DOM never changes again, so its code can be highlighted in place (it stayed plain while it grew).
+    const highlighting = highlightBlocks(nodes);
+    if (highlighting) this.#highlighting.push(highlighting);
+    return nodes;
   }
 
   #lex(text: string, exact: boolean): void {
@@ -172,6 +184,8 @@ export class IncrementalMarkdown {
           break;
         }
       }
+      // A fenced block whose closing fence line is complete cannot change either (so its code is highlighted now).
+      while (finished < tokens.length && closedFence(tokens[finished]!, starts[finished]!, lastBreak)) finished++;
     }
 
     const bracketed = this.#bracketed;
@@ -258,6 +272,21 @@ function joined(open: OpenBlock, rest: Token | undefined, source: (restLength: n
   if (more.header.length !== (settled as Tokens.Table).header.length) return undefined;
   return { ...more, raw, rows: (settled as Tokens.Table).rows.concat(more.rows) };
 }
+/** A fenced code block at `start` whose closing fence, on a complete line, is in the text. */
+function closedFence(token: Token, start: number, lastBreak: number): boolean {
+  if (token.type !== 'code') return false;
+  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw);
+  const lines = token.raw.replace(/\n+$/, '').split('\n');
+  const closing = lines.length > 1 ? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines.at(-1)!) : null;
+  return (
+    !!opening &&
+    !!closing &&
+    closing[1]![0] === opening[1]![0] &&
+    closing[1]!.length >= opening[1]!.length &&
+    start + token.raw.replace(/\n+$/, '').length <= lastBreak
+  );
+}
+
 /** The link reference definitions in a block, at any depth (in a quote, in a list item). */
 function definitions(token: Token): Tokens.Def[] {
   if (token.type === 'def') return [token as Tokens.Def];

@@ -53,13 +53,19 @@ export class MessageBubble extends LitElement {
     return !(this.streaming && changed.size === 1 && changed.has('text'));
   }
 
-  /** Also waits for a pending frame of markdown, so `await bubble.updateComplete` shows the latest text. */
+  /**
+   * Also waits for a pending frame of markdown and for its code blocks' highlighting, so `await
+   * bubble.updateComplete` shows the latest text as it will stay.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const settled = await super.getUpdateComplete();
+    let settled = await super.getUpdateComplete();
     const frame = this.markdown.pendingFrame;
-    if (!frame) return settled;
-    await frame;
-    return super.getUpdateComplete();
+    if (frame) {
+      await frame;
+      settled = await super.getUpdateComplete();
+    }
+    await this.markdown.highlighted();
+    return settled;
   }
 
   protected override render() {
