@@ -50,6 +50,7 @@ export const en = {
   toolStopped: 'stopped',
   toolInterrupted: 'not finished',
   toolWaiting: 'waiting for your answer',
+  toolInput: 'Input of {label}',
   toolResult: 'Result of {label}',
   moreCharacters: '… ({count} more characters)',
   error: 'Error',

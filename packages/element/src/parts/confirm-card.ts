@@ -1,12 +1,13 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@agent-chat/protocol';
 import type { SchemaForm } from '../forms/schema-form.js';
-import { fieldTitle, humanize } from '../forms/schema-fields.js';
+import { humanize } from '../forms/schema-fields.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type StringKey } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner } from './icons.js';
+import { valueList, valueListStyles } from './value-list.js';
 
 /** What the user decided, without the call's id (the card knows it). */
 export type CardDecision = Omit<Decision, 'toolCallId'>;
@@ -237,6 +238,7 @@ export class ConfirmCard extends LitElement {
     tokens,
     focusRing,
     iconStyles,
+    valueListStyles,
     css`
       :host {
         display: block;
@@ -315,20 +317,9 @@ export class ConfirmCard extends LitElement {
         cursor: pointer;
         border-radius: 4px;
       }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 2px 10px;
-        margin: 4px 0 0;
+      .fields {
+        margin-block-start: 4px;
         font-size: 0.92em;
-      }
-      dt {
-        color: var(--_muted);
-      }
-      dd {
-        margin: 0;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
       }
       .error {
         margin: 0;
@@ -377,18 +368,8 @@ function editableSchema(tool: ToolDescriptor | undefined): JsonSchema | undefine
 
 /** The input as a list, each field under its title for people (the schema's, when the tool's descriptor is known). */
 function inputList(input: unknown, tool: ToolDescriptor | undefined) {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return input === undefined ? nothing : html`<dl><dt>—</dt><dd>${JSON.stringify(input)}</dd></dl>`;
-  }
-  const entries = Object.entries(input);
-  if (entries.length === 0) return nothing;
-  const properties = (tool?.inputSchema as JsonSchema | undefined)?.properties;
-  return html`<dl>
-    ${entries.map(
-      ([key, value]) => html`<dt>${fieldTitle(key, properties?.[key])}</dt>
-        <dd>${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</dd>`,
-    )}
-  </dl>`;
+  if (input === undefined || (typeof input === 'object' && input !== null && Object.keys(input).length === 0)) return nothing;
+  return html`<div class="fields">${valueList(input, tool?.inputSchema as JsonSchema | undefined)}</div>`;
 }
 
 declare global {

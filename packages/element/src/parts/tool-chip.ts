@@ -2,11 +2,14 @@ import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
+import type { JsonSchema } from '../forms/schema-fields.js';
+import { toolCatalogContext } from '../steps/tool-catalog.js';
 import type { ToolStepState } from '../conversation/display-items.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type AgentChatStrings, type StringKey } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner } from './icons.js';
+import { valueList, valueListStyles } from './value-list.js';
 
 const STATE_KEY: Record<ToolStepState, StringKey> = {
   running: 'toolRunning',
@@ -30,8 +33,9 @@ const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
 const MAX_OUTPUT_CHARS = 4000;
 
 /**
- * One tool call: its label, a spinner while it runs, then a check, a cross or a stop mark, with the result folded away below
- * (a native `<details>`, so Enter and Space expand it and screen readers hear "collapsed"/"expanded").
+ * One tool call: its label, a spinner while it runs, then a check, a cross or a stop mark, with what it was asked
+ * (its input, as a list of fields under their titles) and its result folded away below (a native `<details>`, so
+ * Enter and Space expand it and screen readers hear "collapsed"/"expanded").
  */
 export class ToolChip extends LitElement {
   static override properties = {
@@ -52,6 +56,8 @@ export class ToolChip extends LitElement {
 
   readonly #strings = new StringsConsumer(this);
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
+  /** The tools' schemas: the input's fields under their titles for people. */
+  readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
 
   constructor() {
     super();
@@ -68,18 +74,26 @@ export class ToolChip extends LitElement {
         : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
       <span class="label">${label}</span>
       <span class="state">${(this.state === 'running' && this.progress) || t[STATE_KEY[this.state]]}</span>`;
-    if (!this.result) {
+    const input = hasInput(call.input);
+    if (!this.result && !input) {
       return html`<div class="chip" part="tool-chip" title=${call.name}>${head}</div>`;
     }
     return html`<details class="chip" part="tool-chip">
       <summary title=${call.name}>${head}</summary>
-      <pre
-        class="output"
-        part="tool-output"
-        role="region"
-        tabindex="0"
-        aria-label=${format(t.toolResult, { label })}
-      >${formatOutput(this.result.output, t)}</pre>
+      ${input
+        ? html`<div class="input" role="region" aria-label=${format(t.toolInput, { label })}>
+            ${valueList(call.input, this.#tools.value?.get(call.name)?.inputSchema as JsonSchema | undefined)}
+          </div>`
+        : nothing}
+      ${this.result
+        ? html`<pre
+            class="output"
+            part="tool-output"
+            role="region"
+            tabindex="0"
+            aria-label=${format(t.toolResult, { label })}
+          >${formatOutput(this.result.output, t)}</pre>`
+        : nothing}
     </details>`;
   }
 
@@ -97,6 +111,7 @@ export class ToolChip extends LitElement {
     tokens,
     focusRing,
     iconStyles,
+    valueListStyles,
     css`
       :host {
         display: block;
@@ -169,6 +184,11 @@ export class ToolChip extends LitElement {
         color: var(--_muted);
         font-size: 0.9em;
       }
+      .input {
+        padding: 8px 10px;
+        border-block-start: 1px solid var(--_border);
+        font-size: 0.92em;
+      }
       .output {
         margin: 0;
         padding: 8px 10px;
@@ -184,6 +204,12 @@ export class ToolChip extends LitElement {
       }
     `,
   ];
+}
+
+/** Whether a call has an input worth a look: not none, not an empty object. */
+function hasInput(input: unknown): boolean {
+  if (input === undefined || input === null) return false;
+  return typeof input !== 'object' || Object.keys(input).length > 0;
 }
 
 function formatOutput(output: unknown, t: AgentChatStrings): string {

@@ -51,6 +51,15 @@ export function groupTurns(items: readonly DisplayItem[], context: StepContext):
         if (step) current().steps.push(step);
         break;
       }
+      case 'thinking': {
+        // One "Thought process" per turn: thinking that comes back after a tool round joins the first, where it was.
+        const steps = current().steps;
+        const first = steps.findIndex((step) => step.kind === 'thinking');
+        const before = steps[first];
+        if (before?.kind !== 'thinking') steps.push(item);
+        else steps[first] = { ...before, turn: { ...before.turn, text: `${before.turn.text}\n\n${item.turn.text}` }, streaming: item.streaming };
+        break;
+      }
       default:
         current().steps.push(item);
     }

@@ -2,11 +2,12 @@
 // items that exist (a "sometimes" tool: its descriptor cannot say it is a card), a remove that always asks, and a
 // confirmed write that runs until Stop. For point 4: the same cards, with the same outcome, after a reload. For
 // point 5: an edit and a delete whose fields have titles and hints for people, and whose buttons have their own words.
+// For point 9: a read whose input nests, between two rounds of thinking.
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '@agent-chat/server';
 import { testAccess } from './test-access.js';
-import { CARDS, WORDS } from './card-texts.js';
+import { CARDS, CHIPS, WORDS } from './card-texts.js';
 
 /** Resolves when the signal aborts; the fallback only ends a tool whose test has already failed. */
 function untilAborted(signal: AbortSignal): Promise<void> {
@@ -84,6 +85,21 @@ const deleteItem = defineTool({
   execute: ({ id }) => ({ deleted: id }),
 });
 
+/** Point 9: a read whose input nests (a list of words, an object, a list of objects); one field has a title. */
+const lookupOrder = defineTool({
+  name: 'lookup_order',
+  description: 'Look up an order',
+  input: z.object({
+    order_id: z.string().describe('The order id').meta({ title: 'Order' }),
+    include: z.array(z.string()),
+    address: z.object({ city: z.string(), zip: z.string() }),
+    lines: z.array(z.object({ sku: z.string(), qty: z.number() })),
+    gift: z.boolean(),
+  }),
+  label: CHIPS.label,
+  execute: () => CHIPS.result,
+});
+
 const CALLS: Record<string, { tool: string; input?: Record<string, unknown> }> = {
   [WORDS.edit]: { tool: 'edit_item', input: { item_id: 'F-1', new_text: CARDS.proposedTitle, related_ids: ['I-1', 'I-2'] } },
   [WORDS.delete]: { tool: 'delete_item', input: { id: 'F-2' } },
@@ -97,8 +113,15 @@ export function mountCardScenarios(app: Hono): void {
     '/api/cards',
     createAgentChat({
       ...testAccess,
-      model: scriptedModel(({ text }) => [[CALLS[text] ?? { text: CARDS.reply }], [{ text: CARDS.reply }]]),
-      tools: [renameItem, removeItem, rewriteSlides, editItem, deleteItem],
+      model: scriptedModel(({ text }) =>
+        text === CHIPS.ask
+          ? [
+              [{ thinking: CHIPS.thinking[0] }, { tool: 'lookup_order', input: CHIPS.input }],
+              [{ thinking: CHIPS.thinking[1] }, { text: CHIPS.reply }],
+            ]
+          : [[CALLS[text] ?? { text: CARDS.reply }], [{ text: CARDS.reply }]],
+      ),
+      tools: [renameItem, removeItem, rewriteSlides, editItem, deleteItem, lookupOrder],
     }),
   );
 }

@@ -35,3 +35,22 @@ export const WORDS = {
   confirmDeletion: 'Confirm deletion',
   impact: 'I-1 will be marked for review',
 } as const;
+
+/** Point 9: a call whose input nests, between two rounds of thinking. */
+export const CHIPS = {
+  ask: 'Where is order A-17?',
+  thinking: ['The user wants an order; I will look it up.', 'It shipped; I can answer now.'],
+  label: 'Looking up order {order_id}',
+  input: {
+    order_id: 'A-17',
+    include: ['items', 'carrier'],
+    address: { city: 'Lyon', zip: '69001' },
+    lines: [
+      { sku: 'X-1', qty: 2 },
+      { sku: 'Y-9', qty: 1 },
+    ],
+    gift: false,
+  },
+  result: { status: 'shipped', carrier: 'Parcelo' },
+  reply: 'Order A-17 has shipped with Parcelo.',
+} as const;
