@@ -94,6 +94,29 @@ describe('examples/study from the demo server (offline demo model)', () => {
     await page.close();
   });
 
+  it('a wrong answer while a reply streams is explained after it; one within the cooldown is not promised (#20, point 10)', async () => {
+    const { page, errors } = await openStudy();
+    await page.addScriptTag({
+      content: `addEventListener('agent-chat-message-sent', (e) => (window.sent ??= []).push(e.detail.trigger ?? 'user'));`,
+    });
+    await say(page, 'Make flashcards from this page');
+    await page.waitForFunction(() => (document.querySelector('agent-chat') as unknown as { running: boolean }).running);
+    await page.locator('#practice label', { hasText: 'Metaphase' }).click();
+    await page.locator('#practice button[type="submit"]').click();
+    expect(await page.locator('#practice .feedback').textContent()).toBe('Not quite. The study agent will explain.');
+    // Held while the reply streams (it was dropped before), sent when the chat is free, and answered.
+    await page.waitForFunction(() => (window as unknown as { sent?: string[] }).sent?.join() === 'user,questionWrong', undefined, { timeout: 15_000 });
+    await expect.poll(() => page.locator('agent-chat').getByText(/the answer is\s+Anaphase/).filter({ visible: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Another wrong answer within the page's 30 s cooldown: dropped, and the page says so instead of promising.
+    await page.locator('#practice .another').click();
+    await page.locator('#practice label').first().click();
+    await page.locator('#practice button[type="submit"]').click();
+    expect(await page.locator('#practice .feedback').textContent()).toBe('Not quite. Try again, or ask the study agent about it.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('editNotes with a text that is not unique reaches the agent as an error, and its retry fixes the notes', async () => {
     const { page, errors } = await openStudy();
     await say(page, 'Fix my notes');

@@ -38,6 +38,12 @@ async function start(): Promise<void> {
     const text = `Practice question: “${prompt}” I answered ${payload.userAnswer}, which is wrong.`;
     chat.trigger('questionWrong', payload, { priority: 'low', cooldownMs: TRIGGER_COOLDOWN_MS, text });
   });
+  // A wrong answer the agent will not explain after all (another was explained within the cooldown, or it waited too
+  // long for the chat to be free): the page stops promising it. A held one is sent when the chat is idle.
+  chat.addEventListener('agent-chat-trigger-dropped', (event) => {
+    const feedback = document.querySelector('#practice .feedback.wrong');
+    if (event.detail.name === 'questionWrong' && feedback) feedback.textContent = 'Not quite. Try again, or ask the study agent about it.';
+  });
 
   const adapter: AgentChatAdapter = {
     getContext: () => pageContext(state),

@@ -1,9 +1,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import type { Attachment, Context, Item, Turn } from '@agent-chat/protocol';
+import type { Attachment, Item, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from './adapter/adapter.js';
 import type { ConversationController } from './conversation/conversation-controller.js';
 import { rememberedSessionId } from './conversation/session-id.js';
-import { TriggerGate, type TriggerPriority } from './conversation/trigger-gate.js';
+import { triggerGate, type TriggerOptions } from './conversation/trigger-gate.js';
 import type { DraftController } from './draft/draft-controller.js';
 import { carriesItems, ITEM_MIME, parseDroppedItems } from './draft/dropped-items.js';
 import { emit } from './events.js';
@@ -35,14 +35,7 @@ export interface MessageOptions {
   trigger?: string;
 }
 
-export interface TriggerOptions {
-  /** `low` is dropped while a reply streams or the user typed in the last seconds; `high` goes before queued messages. */
-  priority?: TriggerPriority;
-  /** Another trigger of this name within this many ms is dropped. Default 0. */
-  cooldownMs?: number;
-  /** The message the agent reads; by default the name and the payload as JSON. */
-  text?: string;
-}
+export type { TriggerOptions };
 
 const DEFAULT_BREAKPOINT = 640;
 /**
@@ -78,6 +71,7 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @fires {CustomEvent<OpenDetail>} agent-chat-open - The panel opened (or expanded, or the output showed): `{ frame }`.
  * @fires {CustomEvent<OpenDetail>} agent-chat-close - The panel closed (or collapsed, or the output hid): `{ frame }`.
  * @fires {CustomEvent<ReferenceDetail>} agent-chat-reference - A reference chip in a reply (`[[F-1]]`) was clicked: `{ id }`.
+ * @fires {CustomEvent<TriggerDroppedDetail>} agent-chat-trigger-dropped - A `trigger()` will not be sent: `{ name, payload, reason }`, reason `cooldown` (another of its name was accepted within `cooldownMs`), `expired` (a low-priority one waited `maxWaitMs` for the element to be idle) or `failed` (its code could not be loaded).
  *
  * @cssprop [--agent-chat-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - All text.
  * @cssprop [--agent-chat-font-size=14px] - The base size; everything else is relative to it.
@@ -255,7 +249,11 @@ export class AgentChat extends LitElement {
   /** The draft, made with the conversation (the composer shows it). What a host or a drop adds before that waits here. */
   #draft: DraftController | undefined;
   #earlyDraft: ((draft: DraftController) => void)[] = [];
-  readonly #triggers = new TriggerGate();
+  readonly #triggers = triggerGate(this, {
+    state: () => this.conversation?.state,
+    lastTypedAt: () => this.#draft?.lastTypedAt,
+    send: (text, options) => void this.#withConversation((conversation) => conversation.send(text, options)),
+  });
   /** The texts the shell paints itself; the conversation's parts get the full table through #contexts. */
   readonly #texts = new LocalizedTable<ShellStrings>(this, shellEn, () => this.requestUpdate());
   /** How many replies had arrived when the panel closed: the rest are unread. */
@@ -377,23 +375,11 @@ export class AgentChat extends LitElement {
 
   /**
    * Send a message on the page's behalf for something that happened there (seed 004's triggers), with
-   * `trigger: name` in the body and the payload in the context. Returns whether it was sent (or queued).
+   * `trigger: name` in the body and the payload in the context. Returns true when it was sent or will be (a `low`
+   * one waits until the element is idle), false when it was dropped; every drop fires `agent-chat-trigger-dropped`.
    */
   trigger(name: string, payload?: unknown, options: TriggerOptions = {}): boolean {
-    const priority = options.priority ?? 'normal';
-    const admitted = this.#triggers.admit({
-      name,
-      priority,
-      cooldownMs: options.cooldownMs ?? 0,
-      now: Date.now(),
-      busy: this.running,
-      lastTypedAt: this.#draft?.lastTypedAt,
-    });
-    if (!admitted) return false;
-    const text = options.text ?? (payload === undefined ? name : `${name}: ${JSON.stringify(payload)}`);
-    const context: Context = { trigger: { name, payload } };
-    void this.#withConversation((conversation) => conversation.send(text, { trigger: name, context, urgent: priority === 'high' }));
-    return true;
+    return this.#triggers(name, payload, options);
   }
 
   /**

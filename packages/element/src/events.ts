@@ -57,6 +57,18 @@ export interface ReferenceDetail {
   id: string;
 }
 
+/** A host trigger (`el.trigger()`) that will not be sent, so the page can say so instead of promising a reply. */
+export interface TriggerDroppedDetail {
+  /** The trigger's name and payload, as given to `trigger()`. */
+  name: string;
+  payload: unknown;
+  /**
+   * `cooldown`: another of this name was accepted less than `cooldownMs` ago. `expired`: a low-priority one waited
+   * `maxWaitMs` for the element to be idle. `failed`: the element's code for triggers could not be loaded.
+   */
+  reason: 'cooldown' | 'expired' | 'failed';
+}
+
 export interface AgentChatEventMap {
   'agent-chat-message-sent': CustomEvent<MessageSentDetail>;
   'agent-chat-run-start': CustomEvent<RunStartDetail>;
@@ -67,6 +79,7 @@ export interface AgentChatEventMap {
   'agent-chat-open': CustomEvent<OpenDetail>;
   'agent-chat-close': CustomEvent<OpenDetail>;
   'agent-chat-reference': CustomEvent<ReferenceDetail>;
+  'agent-chat-trigger-dropped': CustomEvent<TriggerDroppedDetail>;
 }
 
 /** Fire one of the element's public events: bubbling and composed, so a host listens anywhere above it. */

@@ -46,6 +46,7 @@ export type {
   RunStartDetail,
   StateChangeDetail,
   ToolCallDetail,
+  TriggerDroppedDetail,
 } from './events.js';
 export type { ConversationHost } from './conversation/conversation-controller.js';
 export type { MessageSender } from './parts/message-bubble.js';

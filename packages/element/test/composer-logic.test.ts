@@ -3,8 +3,9 @@ import type { PendingCall } from '@agent-chat/protocol';
 import { replaceToken, tokenAtCaret } from '../src/composer/caret-token.js';
 import { commandSuggestions, mentionSuggestions, toMentionGroups } from '../src/composer/suggestions.js';
 import { answerPendingCalls, runClientTool } from '../src/conversation/client-calls.js';
-import { TriggerGate, TYPING_QUIET_MS } from '../src/conversation/trigger-gate.js';
+import { triggerGate } from '../src/conversation/trigger-gate.js';
 import { parseDroppedItems } from '../src/draft/dropped-items.js';
+import { waitFor } from './support/wait.js';
 
 describe('tokenAtCaret', () => {
   it('finds a command only at the start of the message', () => {
@@ -126,24 +127,22 @@ describe('client tool calls', () => {
   });
 });
 
-describe('TriggerGate', () => {
-  const check = { name: 'questionWrong', priority: 'normal' as const, cooldownMs: 1000, now: 10_000, busy: false, lastTypedAt: undefined };
-
-  it('drops a trigger of the same name within its cooldown, not another name', () => {
-    const gate = new TriggerGate();
-    expect(gate.admit(check)).to.equal(true);
-    expect(gate.admit({ ...check, now: 10_500 })).to.equal(false);
-    expect(gate.admit({ ...check, name: 'pageChange', now: 10_500 })).to.equal(true);
-    expect(gate.admit({ ...check, now: 11_000 })).to.equal(true);
-  });
-
-  it('drops low priority while a reply streams or the user has just typed', () => {
-    const gate = new TriggerGate();
-    const low = { ...check, priority: 'low' as const, cooldownMs: 0 };
-    expect(gate.admit({ ...low, busy: true })).to.equal(false);
-    expect(gate.admit({ ...low, lastTypedAt: low.now - 100 })).to.equal(false);
-    expect(gate.admit({ ...low, lastTypedAt: low.now - TYPING_QUIET_MS })).to.equal(true);
-    expect(gate.admit({ ...check, busy: true, cooldownMs: 0, name: 'x' }), 'normal priority is queued, not dropped').to.equal(true);
+describe('triggerGate', () => {
+  it('drops a trigger of the same name within its cooldown at once, not another name, and says so', async () => {
+    const host = document.createElement('div');
+    const sent: string[] = [];
+    const dropped: { name: string; reason: string }[] = [];
+    host.addEventListener('agent-chat-trigger-dropped', (event) => dropped.push({ name: event.detail.name, reason: event.detail.reason }));
+    const offer = triggerGate(host, { state: () => undefined, lastTypedAt: () => undefined, send: (text) => sent.push(text) });
+    expect(offer('questionWrong', 1, { cooldownMs: 1000 }, 10_000)).to.equal(true);
+    expect(offer('questionWrong', 2, { cooldownMs: 1000 }, 10_500)).to.equal(false);
+    expect(dropped).to.deep.equal([{ name: 'questionWrong', reason: 'cooldown' }]);
+    expect(offer('pageChange', 3, { cooldownMs: 1000 }, 10_500)).to.equal(true);
+    expect(offer('questionWrong', 4, { cooldownMs: 1000 }, 11_000)).to.equal(true);
+    // Sent once the triggers' chunk is in (the rest of what it does: trigger-queue.test.ts).
+    await waitFor(() => sent.length === 3, { message: 'the three accepted triggers sent' });
+    expect(sent).to.deep.equal(['questionWrong: 1', 'pageChange: 3', 'questionWrong: 4']);
+    expect(dropped).to.have.length(1);
   });
 });
 
