@@ -165,6 +165,57 @@ describe('examples/slides: the Lucid carousel editor (seed 000)', () => {
     await page.close();
   }, 40_000);
 
+  it('the page follows the agent from events, not polling, and the chips follow the stage with one adapter (issue #20, point 6)', async () => {
+    const { page, carousel, errors } = await openEditor('follow');
+    const chips = async () => (await page.locator('agent-chat [part="quick-action"]').allTextContents()).map((label) => label.trim());
+    await expect.poll(chips).toContain('Fix repeated slide 2');
+    await page.evaluate(() => ((window as unknown as { firstAdapter: unknown }).firstAdapter = document.querySelector('agent-chat')!.adapter));
+    const sameAdapter = () =>
+      page.evaluate(() => document.querySelector('agent-chat')!.adapter === (window as unknown as { firstAdapter: unknown }).firstAdapter);
+
+    // A stage picked on the page: its chips, asked again by the element (the page calls contextChanged()).
+    await page.locator('.stage[data-stage="2"]').click();
+    await expect.poll(chips).toEqual(['Propose styles', 'Pick style 1', 'Next stage']);
+    // Back, and a slide selected: the chips follow it too.
+    await page.locator('.stage[data-stage="1"]').click();
+    await expect.poll(chips).toContain('Punchier slide 3');
+    await page.locator('main [data-slide="4"] .slide-title').click();
+    await expect.poll(chips).toContain('Punchier slide 4');
+    expect(await sameAdapter()).toBe(true);
+
+    // The slow step: the page hears the carousel after each slide from the stream and draws it while the run goes on.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === `/slides/api/carousels/${carousel}`) reads.push(request.url());
+    });
+    // The states a tool sent part-way (the element's event names the call).
+    await page.evaluate(() => {
+      const counter = window as unknown as { toolStates: number };
+      counter.toolStates = 0;
+      document.querySelector('agent-chat')!.addEventListener('agent-chat-state-change', (event) => {
+        if (event.detail.toolCallId) counter.toolStates += 1;
+      });
+    });
+    const before = await slideText(page, 1);
+    const finished = nextRunFinish(page);
+    await type(page, 'regenerate all slides slowly');
+    const chat = page.locator('agent-chat');
+    // The progress is on the running step, in place of "running".
+    await chat.locator('[part="tool-chip"]').getByText('Rewriting slide 2 of 6…').waitFor();
+    await expect.poll(() => slideText(page, 1)).not.toBe(before);
+    expect(await page.evaluate(() => document.querySelector('agent-chat')!.running)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { toolStates: number }).toolStates)).toBeGreaterThan(0);
+    // Drawn from the events: the page read the carousel not once while the run went on.
+    expect(reads).toEqual([]);
+    expect(await finished).toBe('end_turn');
+    expect(await page.evaluate(() => (window as unknown as { toolStates: number }).toolStates)).toBe(6);
+    const saved = await carouselOnServer(carousel);
+    await expect.poll(() => slideText(page, 6)).toBe(`${saved.slides[5]!.title} | ${saved.slides[5]!.body}`);
+    expect(await sameAdapter()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 40_000);
+
   it('Stop ends the slow step after the slide in progress; what it did stays until Undo (seed §3.4)', async () => {
     const { page, carousel, errors } = await openEditor('stop');
     const original = await carouselOnServer(carousel);

@@ -48,13 +48,13 @@ export class EditorState {
   }
 
   /**
-   * A carousel from anywhere (a state event, a poll, an API answer). An answer older than what is shown is
-   * dropped: a poll sent before a stage click must not put the old stage back.
+   * A carousel from anywhere (a state event, a refresh, an API answer). An answer older than what is shown is
+   * dropped: a refresh sent before a stage click must not put the old stage back.
    */
   accept(next: Carousel): void {
     if (next.id !== this.id || next.updatedAt < this.carousel.updatedAt) return;
     if (this.pendingStage !== null) next = { ...next, stage: this.pendingStage as Carousel['stage'] };
-    // Polls mostly bring back what is shown; re-rendering for nothing would only reset scroll and focus.
+    // State events and refreshes often bring back what is shown; re-rendering for nothing would only reset scroll and focus.
     if (JSON.stringify(next) === JSON.stringify(this.carousel)) return;
     this.changed = changedSlides(this.carousel, next);
     this.carousel = next;

@@ -10,8 +10,6 @@ import { slidesView } from './slides-view.js';
 import { renderStageBar } from './stage-bar.js';
 import { styleView } from './style-view.js';
 
-/** How often the page looks at the carousel while the agent runs, so a long step's progress shows on the page. */
-const POLL_MS = 700;
 const CAROUSEL_KEY = 'lucid.carousel';
 
 const chat = document.querySelector<AgentChat>('agent-chat');
@@ -55,17 +53,16 @@ function render(state: EditorState): void {
   );
 }
 
-/** While the agent runs, poll the carousel: a slow tool saves after each slide, and the page shows each one. */
+/**
+ * While the agent runs, the page follows it from the stream: a slow tool sends the carousel after each slide (a
+ * state event, through adapter.onStateChange), so nothing polls.
+ */
 function followChat(state: EditorState, element: HTMLElement): void {
-  let timer: ReturnType<typeof setInterval> | undefined;
   element.addEventListener('agent-chat-run-start', () => {
     state.chatRunning = true;
-    clearInterval(timer);
-    timer = setInterval(() => void state.refresh(), POLL_MS);
   });
   element.addEventListener('agent-chat-run-finish', () => {
     state.chatRunning = false;
-    clearInterval(timer);
     // A stop or an undo may not come with a state: read the carousel once more.
     void state.refresh();
   });
@@ -92,14 +89,13 @@ async function start(): Promise<void> {
   followChat(state, chat!);
   await customElements.whenDefined('agent-chat');
   chat!.adapter = slidesAdapter(state);
-  // SDK gap: the element asks adapter.quickActions() again only after a reply or when the adapter changes; a
-  // stage or slide picked on the page must change the chips too, so the page hands over a fresh adapter.
+  // A stage or a slide picked on the page changes the quick actions: one adapter, and the element is told to ask again.
   const chipsKey = () => `${state.stage}:${state.selectedSlide}`;
   let shown = chipsKey();
   state.onChange(() => {
     if (chipsKey() === shown) return;
     shown = chipsKey();
-    chat!.adapter = slidesAdapter(state);
+    chat!.contextChanged();
   });
 }
 

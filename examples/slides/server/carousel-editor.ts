@@ -10,6 +10,8 @@ export interface EditorOptions {
 
 export interface ActionCaller {
   status?(text: string): void;
+  /** Hears the carousel after each save of a long step (the agent's ctx.state: the page shows each slide as it lands). */
+  state?(carousel: Carousel): void;
   signal?: AbortSignal;
 }
 
@@ -40,7 +42,10 @@ export class CarouselEditor {
     const result = await action.run(carousel, input, {
       status: caller.status ?? (() => {}),
       signal: caller.signal ?? new AbortController().signal,
-      save: () => this.store.save(id),
+      save: async () => {
+        await this.store.save(id);
+        caller.state?.(this.store.snapshot(id));
+      },
       slowStepMs: this.options.slowStepMs,
     });
     await this.store.save(id);

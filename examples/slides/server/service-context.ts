@@ -1,8 +1,8 @@
 /** What a stage service may use besides the carousel: the same whether the agent, a command or a page button called it. */
 export interface ServiceContext {
-  /** A progress line ("Rewriting slide 2 of 6…"): a status line in the chat when the agent called the service. */
+  /** Progress ("Rewriting slide 2 of 6…"): shown on the agent's running step when the agent called the service. */
   status(text: string): void;
-  /** Persist what the service has changed so far, so the page can show progress of a long step. */
+  /** Persist what the service has changed so far; when the agent called the service, the page is sent the result. */
   save(): Promise<void>;
   /** Aborted when the user stops the agent: a long service ends early, keeping what it has done. */
   signal: AbortSignal;

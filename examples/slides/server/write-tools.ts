@@ -23,7 +23,9 @@ function actionTool(editor: CarouselEditor, action: StageAction) {
     available: ({ sessionId }) => editor.store.get(sessionId).stage === action.stage,
     // The slow step reports progress per slide; give it room beyond the default 30 s.
     timeoutMs: 120_000,
-    execute: (input, { sessionId, status, signal }) => editor.runAction(sessionId, action.name, input, { status, signal }),
+    // status: the slow step's progress, on its chip; state: the carousel after each slide, which the page draws as it
+    // lands (seed §3.7), from the stream rather than by polling.
+    execute: (input, { sessionId, status, state, signal }) => editor.runAction(sessionId, action.name, input, { status, state, signal }),
   });
 }
 
