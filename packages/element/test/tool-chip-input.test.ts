@@ -54,8 +54,9 @@ async function expand(chip: ToolChip): Promise<{ input: [string, string][]; inpu
   const region = chip.shadowRoot!.querySelector('.input')!;
   // The field's title is the schema's, which comes with the tool catalog (GET /tools); its name until then.
   await waitFor(() => region.querySelector('dt')?.textContent === 'Order', { message: 'the title from the catalog' });
-  expect(region.getAttribute('role')).to.equal('region');
-  expect(region.getAttribute('aria-label')).to.equal('Input of Looking up order A-17');
+  // Between the chip's summary (the call's label) and its result, in reading order.
+  expect(region.previousElementSibling?.localName).to.equal('summary');
+  expect(region.nextElementSibling?.getAttribute('part')).to.equal('tool-output');
   return {
     input: fields(region.querySelector('dl')!),
     inputText: clean(region.textContent),

@@ -49,7 +49,6 @@ export const fr: AgentChatStrings = {
   toolStopped: 'arrêté',
   toolInterrupted: 'inachevé',
   toolWaiting: 'en attente de votre réponse',
-  toolInput: 'Entrée de {label}',
   toolResult: 'Résultat de {label}',
   moreCharacters: '… ({count} caractères de plus)',
   error: 'Erreur',

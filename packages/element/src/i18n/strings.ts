@@ -50,7 +50,6 @@ export const en = {
   toolStopped: 'stopped',
   toolInterrupted: 'not finished',
   toolWaiting: 'waiting for your answer',
-  toolInput: 'Input of {label}',
   toolResult: 'Result of {label}',
   moreCharacters: '… ({count} more characters)',
   error: 'Error',

@@ -81,7 +81,7 @@ export class ToolChip extends LitElement {
     return html`<details class="chip" part="tool-chip">
       <summary title=${call.name}>${head}</summary>
       ${input
-        ? html`<div class="input" role="region" aria-label=${format(t.toolInput, { label })}>
+        ? html`<div class="input">
             ${valueList(call.input, this.#tools.value?.get(call.name)?.inputSchema as JsonSchema | undefined)}
           </div>`
         : nothing}
