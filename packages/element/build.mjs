@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 import { chunkPlan, checkBudgets, printSizes } from './build/chunk-budget.mjs';
+import { highlightCorePlugin } from './build/highlight-core.mjs';
 import { minifyTemplatesPlugin } from './build/minify-templates.mjs';
 import { printReport } from './build/size-report.mjs';
 import { bundledPackages, licenseBanner, licenseFile } from './build/third-party-licenses.mjs';
@@ -65,7 +66,7 @@ const result = await build({
   sourcemap: false,
   // The notices go in one banner per file and a text file beside the bundle (build/third-party-licenses.mjs).
   legalComments: 'none',
-  plugins: [minifyTemplatesPlugin()],
+  plugins: [minifyTemplatesPlugin(), highlightCorePlugin()],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.
   write: false,

@@ -7,6 +7,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { highlightCoreAsModule, isHighlightCore } from './build/highlight-core.mjs';
 import { minifyTemplates } from './build/minify-templates.mjs';
 import { resultsFileReporter } from './test/support/results-file-reporter.ts';
 import { startTestServer } from './test/support/test-server.ts';
@@ -47,15 +48,12 @@ const shippedTemplatesPlugin = {
   },
 };
 
-/**
- * highlight.js's ES entry (`es/core.js`) re-exports its CommonJS core (`lib/core.js`, no require() in it), which
- * esbuild bundles but a browser cannot import: served here as a module with that one export.
- */
+/** highlight.js's CommonJS core, served as the ES module it is (build/highlight-core.mjs says why). */
 const highlightCorePlugin = {
   name: 'highlight-core',
   transform(context) {
-    if (!context.path.endsWith('/highlight.js/lib/core.js') || typeof context.body !== 'string') return undefined;
-    return { body: `const module = { exports: {} };\n${context.body}\nexport default module.exports;` };
+    if (!isHighlightCore(context.path) || typeof context.body !== 'string') return undefined;
+    return { body: highlightCoreAsModule(context.body) };
   },
 };
 

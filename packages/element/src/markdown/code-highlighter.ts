@@ -1,3 +1,7 @@
+// Loaded only after the shell and the conversation: imported for esbuild's splitting, not for anything at run time
+// (see src/chunks/README.md).
+import '../register.js';
+import '../chunks/conversation-parts.js';
 import hljs from 'highlight.js/lib/core';
 import { css, html, render, type CSSResult } from 'lit';
 import { languageOf } from './code-languages.js';
