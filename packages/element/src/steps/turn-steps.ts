@@ -53,11 +53,13 @@ export function groupTurns(items: readonly DisplayItem[], context: StepContext):
       }
       case 'thinking': {
         // One "Thought process" per turn: thinking that comes back after a tool round joins the first, where it was.
-        const steps = current().steps;
-        const first = steps.findIndex((step) => step.kind === 'thinking');
-        const before = steps[first];
-        if (before?.kind !== 'thinking') steps.push(item);
-        else steps[first] = { ...before, turn: { ...before.turn, text: `${before.turn.text}\n\n${item.turn.text}` }, streaming: item.streaming };
+        // The steps are this grouping's own objects (the turns are not): changing one here changes nothing else.
+        const first = current().steps.find((step): step is typeof item => step.kind === 'thinking');
+        if (!first) current().steps.push(item);
+        else {
+          first.turn = { ...first.turn, text: `${first.turn.text}\n\n${item.turn.text}` };
+          first.streaming = item.streaming;
+        }
         break;
       }
       default:
