@@ -11,6 +11,12 @@ export const sendMessageRequestSchema = z.object({
   attachments: z.array(attachmentSchema).optional(),
   /** The name of the host event when the page sent this message on the user's behalf (seed 004's triggers). */
   trigger: z.string().min(1).optional(),
+  /**
+   * Retry: the id of the session's last user turn, whose run failed. The server runs the agent again for that turn
+   * instead of storing the message a second time (the text is taken from the stored turn). An id the session does
+   * not hold (the first try never reached the server) sends the message as new; an earlier user turn is a 409.
+   */
+  retryOf: z.string().min(1).max(200).optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 

@@ -15,6 +15,7 @@ import { answerUnknownCommand, runCommand } from '../run/run-command.js';
 import type { Runtime } from '../runtime.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { checkMessageLimits } from '../session/message-limits.js';
+import { retriedTurn } from '../session/retry-turn.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { disconnectPolicy, withSession } from './with-session.js';
 
@@ -34,8 +35,15 @@ export function messagesRoute(runtime: Runtime) {
           await runtime.runs.release(session.id, active.runId);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });
         }
-        const invoked = matchCommand(runtime.commands, body.text, { sessionId: session.id, context: body.context }, runtime.unknownCommand);
-        const userTurnId = newId('t');
+        // A retry of the last message runs it again as it was stored, and stores it no second time.
+        const retried = retriedTurn(session, body.retryOf);
+        if (retried === 'conflict') {
+          await runtime.runs.release(session.id, active.runId);
+          return errorJson(c, 409, 'conflict', 'Only the last message can be retried: the conversation has moved on since this one.', { field: 'retryOf' });
+        }
+        const text = retried?.text ?? body.text;
+        const invoked = matchCommand(runtime.commands, text, { sessionId: session.id, context: body.context }, runtime.unknownCommand);
+        const userTurnId = retried?.id ?? newId('t');
         await catchUpWithLog(runtime, session);
         const after = session.lastEventId;
         void runInBackground({
@@ -49,16 +57,19 @@ export function messagesRoute(runtime: Runtime) {
             dropPending(run);
             // Calls of a run whose instance died between a step and its tools: answered, so the history stays valid.
             answerDangling(run, 'Not run: the server stopped before this tool ran.');
-            session.turnHasWrites = false;
-            delete session.turnSnapshot;
-            appendTurn(session, {
-              type: 'user',
-              text: body.text,
-              ...(body.references?.length ? { references: body.references } : {}),
-              ...(body.attachments?.length ? { attachments: body.attachments } : {}),
-              ...(body.trigger ? { trigger: body.trigger } : {}),
-              ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
-            }, userTurnId);
+            // A retry goes on with the same turn: what its failed try wrote stays undoable with it.
+            if (!retried) {
+              session.turnHasWrites = false;
+              delete session.turnSnapshot;
+              appendTurn(session, {
+                type: 'user',
+                text,
+                ...(body.references?.length ? { references: body.references } : {}),
+                ...(body.attachments?.length ? { attachments: body.attachments } : {}),
+                ...(body.trigger ? { trigger: body.trigger } : {}),
+                ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
+              }, userTurnId);
+            }
             await run.commit();
             if (invoked?.kind === 'run') return runCommand(run, invoked.command, invoked.rest);
             if (invoked?.kind === 'unknown') return answerUnknownCommand(run, invoked.reply);

@@ -1,6 +1,7 @@
 import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn } from '@agent-chat/protocol';
 import { ModelError, type ModelStopReason } from '../model/model.js';
 import { compressHistory } from '../context/compress-history.js';
+import { withoutCutOffReplies } from '../context/cut-off-replies.js';
 import { labelFor } from '../tools/label.js';
 import { untilIdle } from './idle-timeout.js';
 import { appendTurn, type RunContext } from './run-context.js';
@@ -26,7 +27,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   else run.signal.addEventListener('abort', stopStep, { once: true });
   const request = {
     system: await deps.systemPrompt(session, run.context),
-    turns: await compressHistory(session.turns, deps.compression),
+    turns: await compressHistory(withoutCutOffReplies(session.turns), deps.compression),
     tools: offered.map((tool) => deps.tools.specFor(tool)),
     context: run.context,
     signal: step.signal,
