@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { centerOf, frameOf, framePart } from './support/dom.js';
@@ -14,7 +14,13 @@ async function settle(el: AgentChat): Promise<void> {
 }
 
 describe('<agent-chat mode="docked">', () => {
-  afterEach(() => resetMouse());
+  // Wide enough for a panel wider than its default: the page keeps 600 px beside it (docked-width-clamp.test.ts).
+  const windowSize = { width: window.innerWidth, height: window.innerHeight };
+  beforeEach(() => setViewport({ width: 1280, height: 800 }));
+  afterEach(async () => {
+    await resetMouse();
+    await setViewport(windowSize);
+  });
 
   // First in this file: its page has not loaded the docked frame's chunk yet, which comes after the first paint.
   it('paints the frame’s stand-in first: the panel at its remembered width, with its title, and the room held on the page; the frame takes both over unchanged', async () => {

@@ -20,9 +20,17 @@ export function resizeDockedWidth(start: number, side: 'left' | 'right', dx: num
   return Math.round(Math.min(Math.max(width, min), Math.max(min, max)));
 }
 
-/** The widest a docked panel may be: most of the window, never less than its minimum. */
+/** What a docked panel leaves the page at the least (a 1,024 px window: an editor's tabs need ~575 px). */
+export const MIN_PAGE_WIDTH = 600;
+
+/**
+ * The widest a docked panel may be: what leaves the page MIN_PAGE_WIDTH, and at most 80 % of the window, but never
+ * less than the default width, so a window too small to give the page that much still gets the seed's panel.
+ * A width remembered from a wider window is drawn within this, and comes back when the window grows again.
+ */
 export function maxDockedWidth(): number {
-  return Math.max(MIN_DOCKED_WIDTH, Math.round(window.innerWidth * 0.8));
+  const width = window.innerWidth;
+  return Math.max(DEFAULT_DOCKED_WIDTH, Math.round(Math.min(width * 0.8, width - MIN_PAGE_WIDTH)));
 }
 
 /** The width a docked panel is drawn at: the chosen one, within what the window allows. */
