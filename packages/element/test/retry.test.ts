@@ -22,12 +22,13 @@ describe('<agent-chat> Retry on the last error (real server)', () => {
     button.click();
     await waitFor(() => assistantBubbles(el).find((bubble) => bubble.text.includes('Summarize the quarter')), { message: 'the answer after Retry' });
     await waitFor(() => !el.running, { message: 'the run to end' });
-    expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal(['Summarize the quarter', 'Summarize the quarter']);
+    // The same message, sent again: once on screen (issue #20, point 7).
+    expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal(['Summarize the quarter']);
     // The error is no longer the last line: no Retry any more.
     await messageList(el).updateComplete;
     expect(retryButton(el) === null, 'no Retry once the error is not the last line').to.equal(true);
-    // The server kept both tries, the failed one valid for the provider.
-    expect(el.turns.map((turn) => turn.type)).to.deep.equal(['user', 'assistant_text', 'error', 'user', 'assistant_text']);
+    // The failed try stays, as the server keeps it, and the answer follows it in the same turn.
+    expect(el.turns.map((turn) => turn.type)).to.deep.equal(['user', 'assistant_text', 'error', 'assistant_text']);
   });
 
   it('speaks the element’s language, and is not offered while a reply streams', async () => {

@@ -38,7 +38,7 @@ export interface ConversationActions {
   decide(call: PendingCall, decision: ConfirmDecision): Promise<void>;
   /** Undo the last turn's changes; rejects with the server's error (404: nothing left to undo). */
   undo(): Promise<void>;
-  /** Send the last user message again, with its references and attachments (the error line's Retry). */
+  /** Send the last user message again after it failed, as the same message (the error line's Retry). */
   retry(): Promise<void>;
 }
 

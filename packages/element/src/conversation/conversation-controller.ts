@@ -121,10 +121,19 @@ export class ConversationController implements ReactiveController {
     });
   }
 
+  /**
+   * Send the last message again after it failed, as the same message: no second copy here, nor on the server (which
+   * runs the agent again for the turn it stored, or takes the message as new if the first try never reached it).
+   * The failure's own line goes; what the server stored of the failed try stays, as a reload would show it.
+   */
   retry(): Promise<void> {
-    const { log } = this.#conversation;
+    const conversation = this.#conversation;
+    const { log } = conversation;
     const last = log.at(log.lastUser);
-    return last?.type === 'user' ? this.send(last.text, { references: last.references, attachments: last.attachments }) : Promise.resolve();
+    if (last?.type !== 'user' || conversation.run) return Promise.resolve();
+    for (const turn of log.turns.slice(log.lastUser + 1)) if (turn.id.startsWith('local-')) log.remove(turn);
+    const options = { references: last.references, attachments: last.attachments, trigger: last.trigger };
+    return runTurn(conversation, { message: { text: last.text, options, retry: last } }).then(() => undefined);
   }
 
   /** The host's context changed (a stage, a selection): what depends on it, the quick actions, is asked again. */

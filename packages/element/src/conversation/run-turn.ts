@@ -1,4 +1,4 @@
-import type { Context, SendMessageRequest, StopReason } from '@agent-chat/protocol';
+import type { Context, SendMessageRequest, StopReason, UserTurn } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { emit } from '../events.js';
 import { AgentHttpError } from '../transport/http-error.js';
@@ -10,7 +10,8 @@ import { RunStream } from './run-stream.js';
 import { markSessionUsed } from './session-id.js';
 
 export interface TurnStart {
-  message?: { text: string; options: SendOptions };
+  /** `retry`: the failed message, sent again as it is on screen (and stored once: the body names it, `retryOf`). */
+  message?: { text: string; options: SendOptions; retry?: UserTurn };
   answers?: PendingAnswers;
   /** Follow a run started elsewhere (another tab): its events after the history loaded. */
   watch?: boolean;
@@ -36,9 +37,9 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
   // Answers and host runs are sent too: the server has this session from now on.
   markSessionUsed(sessionId);
   const message = start.message;
-  const userTurn = message ? localUserTurn(message.text, message.options) : undefined;
+  const userTurn = message ? (message.retry ?? localUserTurn(message.text, message.options)) : undefined;
   if (userTurn) {
-    log.push(userTurn);
+    if (!message?.retry) log.push(userTurn);
     conversation.pending = [];
   }
   conversation.publish();
@@ -71,6 +72,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         ...(userTurn.references ? { references: userTurn.references } : {}),
         ...(userTurn.attachments ? { attachments: userTurn.attachments } : {}),
         ...(message.options.trigger ? { trigger: message.options.trigger } : {}),
+        ...(message.retry ? { retryOf: message.retry.id } : {}),
       };
       const stream = await client.sendMessage(sessionId, body, run.abort.signal);
       stopReason = await run.follow(client, stream, userTurn.id);

@@ -10,6 +10,7 @@ import { mountCommandScenarios } from './command-scenarios.js';
 import { mountCardScenarios } from './card-scenarios.js';
 import { mountFollowPageScenarios } from './follow-page-scenarios.js';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
+import { mountRetryScenarios } from './retry-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
@@ -141,15 +142,16 @@ function scenarios(): Hono {
     createAgentChat({ ...testAccess, model: scriptedModel(({ text }) => [[{ text: echo(text) }]]), commands: [stage, next, newSession] }),
   );
   // Every kind of step, confirmation previews, undo: the rendering tests' own scenarios.
-  // The model fails on a conversation's first message (as a provider that went quiet would), then answers.
+  // The model fails on a conversation's first try (as a provider that went quiet would), then answers: once the
+  // history holds that failure (Retry sends the same turn again, so the number of messages does not tell).
   app.route(
     '/api/flaky',
     createAgentChat({
       ...testAccess,
       model: scriptedModel(({ text, turns }) =>
-        turns.filter((turn) => turn.type === 'user').length === 1
-          ? [[{ text: 'Partial ' }, { error: 'The model sent nothing for 60 s, so the reply was abandoned. Try again.' }]]
-          : [[{ text: echo(text) }]],
+        turns.some((turn) => turn.type === 'error')
+          ? [[{ text: echo(text) }]]
+          : [[{ text: 'Partial ' }, { error: 'The model sent nothing for 60 s, so the reply was abandoned. Try again.' }]],
       ),
     }),
   );
@@ -182,6 +184,7 @@ function scenarios(): Hono {
   mountCardScenarios(app);
   mountCommandScenarios(app);
   mountFollowPageScenarios(app);
+  mountRetryScenarios(app);
   return app;
 }
 
