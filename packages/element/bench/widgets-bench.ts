@@ -76,6 +76,8 @@ type Bench = {
   nodes(): number;
   startLongTasks(): void;
   stopLongTasks(): number;
+  armXss(): void;
+  xssRan(): Promise<number>;
 };
 const call = <T>(page: Page, fn: (bench: Bench, arg: any) => T | Promise<T>, arg?: unknown): Promise<T> =>
   page.evaluate(([source, value]) => new Function('bench', 'arg', `return (${source})(bench, arg)`)((window as any).bench, value), [fn.toString(), arg] as const) as Promise<T>;
@@ -131,6 +133,19 @@ async function streamingRun(widget: Widget) {
     await sends(tab.page, 'once:50000');
     const longest50k = await call(tab.page, (bench) => bench.stopLongTasks());
     return { streamN, stream2N, onceN, longest50k };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The element tests' XSS corpus (80 vectors) as a streamed reply: how many run, links clicked. */
+async function xssRun(widget: Widget) {
+  const tab = await openTab(widget);
+  try {
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `xss-${sessions++}` });
+    await call(tab.page, (bench) => bench.armXss());
+    await sends(tab.page, 'xss');
+    return { ran: await call(tab.page, (bench) => bench.xssRan()) };
   } finally {
     await tab.close();
   }
@@ -207,6 +222,7 @@ try {
     const run = await turnsRun(widget);
     return { ...run, growth: run.late / run.early };
   });
+  const xss = { ours: (await xssRun('agent-chat')).ran, theirs: (await xssRun('deep-chat')).ran };
   const paint = { ours: await firstPaintBytes('agent-chat', 'floating'), oursInline: await firstPaintBytes('agent-chat'), theirs: await firstPaintBytes('deep-chat') };
 
   const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -240,6 +256,7 @@ try {
     row(`streaming ${N / 1000} KB into 1,000 messages ÷ into empty`, [intoHistory('agent-chat'), intoHistory('deep-chat')], (v) => `${v.toFixed(2)}×`, '≤ 1.2×'),
     row('first-paint bytes (gzip -9), floating launcher', [paint.ours.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, '≤ 12 KB'),
     row('first-paint bytes (gzip -9), inline', [paint.oursInline.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, ''),
+    row('XSS vectors that ran (80, a streamed reply; links clicked)', [xss.ours, xss.theirs], (v) => fixed(v), '0', '—'),
   ];
   console.log(
     `\n<agent-chat> beside deep-chat 2.4.2, median of ${SAMPLES} (Chromium ${browser.version()}; ${HISTORY} history messages, ` +

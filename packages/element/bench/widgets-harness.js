@@ -126,6 +126,25 @@ window.bench = {
     await frames(2);
   },
   nodes: () => countNodes(element),
+  /** Counts what the XSS corpus's vectors run (each does `window.__xss++`), dialogs included. */
+  armXss() {
+    window.__xss = 0;
+    for (const name of ['alert', 'confirm', 'prompt', 'print']) window[name] = () => void window.__xss++;
+  },
+  /** Clicks every javascript: link the widget drew, then says how many vectors ran. */
+  async xssRan() {
+    const roots = [element];
+    while (roots.length > 0) {
+      const root = roots.pop();
+      for (const child of root.querySelectorAll('*')) {
+        if (child.shadowRoot) roots.push(child.shadowRoot);
+        if (child.localName === 'a' && /^\s*javascript:/i.test(child.getAttribute('href') ?? '')) child.click();
+      }
+      if (root.shadowRoot) roots.push(root.shadowRoot);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return window.__xss;
+  },
   startLongTasks() {
     longest = 0;
     observer.observe({ type: 'longtask' });

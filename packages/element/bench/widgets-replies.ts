@@ -1,3 +1,5 @@
+import { XSS_VECTORS } from '../test/support/xss-vectors.js';
+
 // What the fake agents answer. Both widgets get the same text, cut into the same pieces at the same pace, so the
 // only difference the bench sees is the widget. A message's text is the command: `stream:<chars>` (20-character
 // pieces, 8 per 16 ms frame), `once:<chars>` (one piece) or anything else (a short reply).
@@ -35,7 +37,11 @@ function pieces(text: string, size: number): string[] {
   return out;
 }
 
+/** The XSS corpus of the element's tests, one vector a paragraph: `xss` streams it like any reply. */
+const XSS_REPLY = XSS_VECTORS.map((vector) => vector.text).join('\n\n');
+
 export function replyPlan(command: string): ReplyPlan {
+  if (command.trim() === 'xss') return { groups: [pieces(XSS_REPLY, PIECE_CHARS)] };
   const match = /^(stream|once):(\d+)$/.exec(command.trim());
   if (!match) return { groups: [['Done: the figure is **42**, as before.']] };
   const text = markdownText(Number(match[2]));
