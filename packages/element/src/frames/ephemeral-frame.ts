@@ -55,11 +55,13 @@ export class EphemeralFrame extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('pointerdown', this.#onDocumentPointerDown, true);
+    document.addEventListener('keydown', this.#onDocumentKeyDown);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.#onDocumentPointerDown, true);
+    document.removeEventListener('keydown', this.#onDocumentKeyDown);
     clearTimeout(this.#timer);
   }
 
@@ -151,6 +153,18 @@ export class EphemeralFrame extends LitElement {
   /** "The user clicks away": anywhere outside the chat (its input bar is part of it). */
   #onDocumentPointerDown = (event: PointerEvent): void => {
     if (this.state === 'PINNED' && !event.composedPath().includes(this)) this.dispatch('dismiss');
+  };
+
+  /**
+   * Escape dismisses a pinned panel, wherever the focus is: pinned, it stays until the user says so. A key the
+   * page or the composer already handled (its suggestion list closes first) is theirs. Focus inside the panel
+   * would be lost with it, so it goes to the composer.
+   */
+  #onDocumentKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || event.defaultPrevented || this.state !== 'PINNED') return;
+    const inPanel = event.composedPath().includes(this.renderRoot.querySelector('section')!);
+    this.dispatch('dismiss');
+    if (inPanel) (this.renderRoot.querySelector<HTMLSlotElement>('slot[name=composer]')?.assignedElements()[0] as HTMLElement | undefined)?.focus();
   };
 
   static override styles = [
