@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { SessionResponse, Turn } from '@agent-chat/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Discovery } from '../discovery/page/discovery-types.js';
@@ -21,8 +22,8 @@ interface Visit {
 }
 
 /** A fresh browser profile (its own localStorage) on the discovery page, recording each run the element finishes. */
-async function visit(): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+async function visit(viewport = { width: 1400, height: 900 }): Promise<Visit> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   await context.addInitScript(() => {
     const runs: string[] = [];
     (window as unknown as { finishedRuns: string[] }).finishedRuns = runs;
@@ -95,6 +96,16 @@ async function savedDiscovery(page: Page): Promise<Discovery | null> {
 }
 
 const boardItem = (page: Page, id: string) => page.locator(`#board .item[data-id="${id}"]`);
+
+/** The conversation as the agent server stores it. */
+async function storedTurns(page: Page): Promise<Turn[]> {
+  const sessionId = (await savedDiscovery(page))?.chat.sessionId;
+  const session = (await (await fetch(`${server.url}/discovery/api/agent/sessions/${sessionId}`)).json()) as SessionResponse;
+  return session.turns;
+}
+
+/** The labels of the quick-action chips under the chat's input. */
+const chips = (page: Page) => page.locator('agent-chat [part~="quick-action"]').allTextContents().then((labels) => labels.map((label) => label.trim()));
 
 describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000 }, () => {
   it('hides the chat until a discovery is open, labels the demo model, and Ctrl/Cmd+click mentions an item', async () => {
@@ -187,6 +198,106 @@ describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000
     expect(await runFinished(page, finished)).toBe('end_turn');
     await expect.poll(() => inChat(page).getByText(/64 items/).count()).toBeGreaterThan(0);
     expect(await inChat(page).getByText(/summarized/).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"Delete F-99" answers at once that F-99 does not exist: no card, no word of confirmation, no F-99 reference (#20)', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'F-1').waitFor();
+
+    const finished = await runsSoFar(page);
+    await send(page, 'Delete F-99');
+    // One run, to its end: a confirmation card would have stopped it at awaiting_input first.
+    expect(await runFinished(page, finished)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/F-99 does not exist/).count()).toBeGreaterThan(0);
+
+    // What the agent did, as the server stored it: the call first, with no words before it; the tool checked the
+    // board and answered with an error, without asking the analyst; then the answer.
+    const turns = await storedTurns(page);
+    const reply = turns.slice(turns.findIndex((turn) => turn.type === 'user' && turn.text === 'Delete F-99') + 1);
+    expect(reply.map((turn) => turn.type)).toEqual(['tool_call', 'tool_result', 'assistant_text']);
+    const result = reply[1]!;
+    expect(result.type === 'tool_result' && { isError: result.isError, confirmation: result.confirmation }).toEqual({ isError: true, confirmation: undefined });
+    expect(JSON.stringify(result.type === 'tool_result' && result.output)).toContain('F-99 does not exist');
+    const answer = reply[2]!.type === 'assistant_text' ? reply[2]!.text : '';
+    expect(answer).toMatch(/^F-99 does not exist/);
+    expect(answer).not.toMatch(/confirm/i);
+    expect(answer).not.toContain('[F-99]');
+    // On screen: no card, and F-99 drawn as text, never as a reference chip; the items that exist are.
+    expect(await page.locator('agent-chat [part~="card"]').count()).toBe(0);
+    expect(await page.locator('agent-chat [part~="reference"][data-reference="F-99"]').count()).toBe(0);
+    expect(await page.locator('agent-chat [part~="reference"][data-reference="F-2"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#board .item').count()).toBe(11);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the header keeps its controls apart on a 390 px phone (and wider) (#20)', async () => {
+    const { context, page, errors } = await visit({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'F-1').waitFor();
+    await expect.poll(() => page.locator('#model').textContent()).toMatch(/demo model/i);
+    for (const width of [390, 800, 1024, 1400]) {
+      await page.setViewportSize({ width, height: 844 });
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.topbar .brand, .topbar input, #item-count, .topbar nav button, #model')]
+          .filter((element) => element.offsetParent !== null)
+          .map((element) => {
+            const { left, top, right, bottom } = element.getBoundingClientRect();
+            return { name: element.id || element.textContent!.trim() || element.className, left, top, right, bottom };
+          }),
+      );
+      expect(boxes.length, `${width} px`).toBe(10);
+      for (const box of boxes) expect(box.right, `${box.name} at ${width} px`).toBeLessThanOrEqual(width);
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+          expect(overlap, `${a.name} and ${b.name} overlap at ${width} px`).toBe(false);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('proactive suggestions follow each change to the board, the analyst\'s or a confirmed card\'s, with one adapter (#20)', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'F-1').waitFor();
+    await openChat(page);
+    await expect.poll(() => chips(page)).toEqual(['Any gaps?', 'Summarize the board']);
+    await page.evaluate(() => ((window as unknown as { adapterAtStart: unknown }).adapterAtStart = document.querySelector('agent-chat')!.adapter));
+
+    // The analyst adds a fact on the board itself: it rests on nothing and nothing builds on it, and the chat says so.
+    const factInput = page.locator('#board .column[data-column="fact"] form.add input');
+    await factInput.fill('Mid-market customers cite price as the main reason to leave.');
+    await factInput.press('Enter');
+    await boardItem(page, 'F-4').waitFor();
+    await expect.poll(() => chips(page)).toEqual(['Suggest connections for F-4', 'Any gaps?', 'Summarize the board']);
+
+    // The chip asks Factly, which reads the item and proposes what it could rest on and support.
+    const asked = await runsSoFar(page);
+    await page.locator('agent-chat [part~="quick-action"]', { hasText: 'Suggest connections for F-4' }).click();
+    expect(await runFinished(page, asked)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/Nothing builds on it yet/).count()).toBeGreaterThan(0);
+    for (const id of ['I-1', 'N-1']) expect(await page.locator(`agent-chat [part~="reference"][data-reference="${id}"]`).count()).toBeGreaterThan(0);
+    // Answered, it is not offered again until the board changes.
+    await expect.poll(() => chips(page)).toEqual(['Any gaps?', 'Summarize the board']);
+
+    // A change the agent made, once confirmed: deleting F-2 leaves N-2 resting on nothing.
+    const proposed = await runsSoFar(page);
+    await send(page, 'Delete F-2');
+    expect(await runFinished(page, proposed)).toBe('awaiting_input');
+    const applied = await runsSoFar(page);
+    await page.locator('agent-chat [part~="card-confirm"]').click();
+    expect(await runFinished(page, applied)).toBe('end_turn');
+    await expect.poll(() => page.locator('#board .item').count()).toBe(11);
+    await expect.poll(() => chips(page)).toEqual(['Suggest connections for N-2', 'Any gaps?', 'Summarize the board']);
+
+    // The chips followed the board through el.contextChanged(): the page never handed the element a new adapter.
+    expect(await page.evaluate(() => document.querySelector('agent-chat')!.adapter === (window as unknown as { adapterAtStart: unknown }).adapterAtStart)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

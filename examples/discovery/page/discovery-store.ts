@@ -1,8 +1,17 @@
 import { downstreamOf } from './board-graph.js';
-import { columnInfo } from './columns.js';
+import { columnInfo, columnOfId } from './columns.js';
 import type { BoardItem, Column, Discovery, OutputType, SavedChat } from './discovery-types.js';
 
 const STORAGE_KEY = 'factly:discovery';
+
+/** The last change to the board, for the proactive suggestions that follow it (page/suggestions.ts). */
+export interface BoardChange {
+  kind: 'added' | 'edited' | 'deleted';
+  /** The item added, edited or deleted. */
+  id: string;
+  /** Items downstream of it, marked for review (an edit or delete). */
+  stale: string[];
+}
 
 export interface NewItem {
   column: Column;
@@ -19,10 +28,16 @@ export interface NewItem {
  */
 export class DiscoveryStore {
   private discovery: Discovery | null = null;
+  private change: BoardChange | undefined;
   private readonly listeners = new Set<(discovery: Discovery | null) => void>();
 
   get current(): Discovery | null {
     return this.discovery;
+  }
+
+  /** The last item added, edited or deleted since this discovery was opened, by the analyst or a confirmed card. */
+  get lastChange(): BoardChange | undefined {
+    return this.change;
   }
 
   subscribe(listener: (discovery: Discovery | null) => void): void {
@@ -41,6 +56,7 @@ export class DiscoveryStore {
 
   replace(discovery: Discovery | null): void {
     this.discovery = discovery;
+    this.change = undefined;
     this.changed();
   }
 
@@ -65,6 +81,7 @@ export class DiscoveryStore {
       ...(input.outputType ? { outputType: input.outputType } : {}),
     };
     this.discovery = { ...discovery, items: [...discovery.items, item] };
+    this.change = { kind: 'added', id: item.id, stale: [] };
     this.changed();
     return item;
   }
@@ -73,7 +90,7 @@ export class DiscoveryStore {
   editItem(id: string, text: string): { item: BoardItem; before: string; stale: string[] } {
     const discovery = this.require();
     const item = this.find(id);
-    if (!item) throw new Error(`No item ${id} on the board.`);
+    if (!item) throw this.notOnBoard(id);
     if (!text.trim()) throw new Error('The new text is empty.');
     const stale = downstreamOf(discovery.items, item.id).map((d) => d.id);
     const edited = { ...item, text: text.trim() };
@@ -81,6 +98,7 @@ export class DiscoveryStore {
       ...discovery,
       items: discovery.items.map((i) => (i.id === item.id ? edited : stale.includes(i.id) ? { ...i, stale: true } : i)),
     };
+    this.change = { kind: 'edited', id: item.id, stale };
     this.changed();
     return { item: edited, before: item.text, stale };
   }
@@ -89,7 +107,7 @@ export class DiscoveryStore {
   deleteItem(id: string): { item: BoardItem; stale: string[] } {
     const discovery = this.require();
     const item = this.find(id);
-    if (!item) throw new Error(`No item ${id} on the board.`);
+    if (!item) throw this.notOnBoard(id);
     const stale = downstreamOf(discovery.items, item.id).map((d) => d.id);
     this.discovery = {
       ...discovery,
@@ -97,6 +115,7 @@ export class DiscoveryStore {
         .filter((i) => i.id !== item.id)
         .map((i) => (stale.includes(i.id) ? { ...i, links: i.links.filter((link) => link !== item.id), stale: true } : i)),
     };
+    this.change = { kind: 'deleted', id: item.id, stale };
     this.changed();
     return { item, stale };
   }
@@ -117,6 +136,16 @@ export class DiscoveryStore {
     if (!this.discovery || this.discovery.chat.sessionId !== chat.sessionId) return;
     this.discovery = { ...this.discovery, chat };
     this.changed();
+  }
+
+  /** What the agent reads when it names an item that is not there: which ones are, so it can correct itself. */
+  private notOnBoard(id: string): Error {
+    const column = columnOfId(id);
+    const ids = this.require()
+      .items.filter((item) => !column || item.column === column)
+      .map((item) => item.id);
+    const listed = ids.length ? `${column ? `The ${column} items are` : 'The items are'} ${ids.join(', ')}.` : column ? `There are no ${column} items.` : 'The board is empty.';
+    return new Error(`${id} does not exist: there is no such item on the board. ${listed}`);
   }
 
   /** The next free number of a column: one past the highest, so an id is never given to two items at once. */

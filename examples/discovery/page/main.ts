@@ -7,6 +7,7 @@ import { downloadDiscovery, parseDiscovery } from './discovery-file.js';
 import { DiscoveryStore } from './discovery-store.js';
 import type { Discovery, ModelInfo } from './discovery-types.js';
 import { emptyDiscovery, largeDiscovery, sampleDiscovery } from './sample-discoveries.js';
+import { proactiveSuggestions } from './suggestions.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const chat = $<AgentChat>('agent-chat');
@@ -18,7 +19,10 @@ const board = new BoardView($('#board'), {
   onAddItem: (column, text) => store.addItem({ column, text }),
   onKeepItem: (id) => store.markReviewed(id),
 });
-chat.adapter = discoveryAdapter(store, board);
+const suggestions = proactiveSuggestions(store);
+chat.adapter = discoveryAdapter(store, board, suggestions);
+// A suggestion the analyst sent (its chip, or the same words typed) is not offered again until the board changes.
+chat.addEventListener('agent-chat-message-sent', (event) => suggestions.sent(event.detail.text));
 
 store.subscribe((discovery) => {
   document.body.classList.toggle('has-discovery', Boolean(discovery));
@@ -30,6 +34,8 @@ store.subscribe((discovery) => {
   if (document.activeElement !== title) title.value = discovery.title;
   if (document.activeElement !== goal) goal.value = discovery.goal;
   board.render(discovery);
+  // The proactive suggestions follow the board: the element asks adapter.quickActions again.
+  chat.contextChanged();
   $('#item-count').textContent = `${discovery.items.length} items · context ${discovery.items.length > 50 ? 'summarized' : 'in full'}`;
 });
 

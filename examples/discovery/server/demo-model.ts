@@ -1,6 +1,8 @@
 import { scriptedModel, type Model, type ScriptedRun } from '@agent-chat/server';
-import type { Turn } from '@agent-chat/protocol';
-import { columnOfId } from './board-context.js';
+import type { Context, Turn } from '@agent-chat/protocol';
+import { boardFromContext, columnOfId, findItem } from './board-context.js';
+import { connectionsRun, reviewRun } from './demo-connections.js';
+import { DEMO_FOOTER, chip, lastResult, type ToolResult } from './demo-history.js';
 
 // The offline model: it plays seed 003's scenarios from what the analyst types, through the same tools Claude gets.
 // For questions about the board it calls the read tools first and answers from their results, as a real model would
@@ -13,6 +15,8 @@ const citingPattern = /\s+(?:citing|linked to|based on|supported by|from|with)\s
 const editPattern = new RegExp(String.raw`\b(?:edit|change|update|rewrite|reword)\s+(?:the\s+\w+\s+)?${ID}\s*(?:so (?:that )?it (?:says|reads)|to (?:say|read)|to|:)\s*(.+)$`, 'i');
 const deletePattern = new RegExp(String.raw`\b(?:delete|remove|drop)\s+(?:the\s+)?(?:\w+\s+)?${ID}`, 'i');
 const supportPattern = new RegExp(String.raw`\b(?:what supports|why|what is behind|trace|where does)\b.*?${ID}`, 'i');
+const connectPattern = new RegExp(String.raw`\b(?:suggest|find|missing)\s+(?:\w+\s+)?(?:connections?|links?|support)\s+(?:for|of|to)\s+${ID}`, 'i');
+const reviewPattern = new RegExp(String.raw`\bdoes\s+${ID}\s+still\s+hold\b(?:.*?${ID})?`, 'i');
 
 const upper = (id: string) => id.replace(/^@/, '').toUpperCase();
 const sentence = (text: string) => {
@@ -21,12 +25,12 @@ const sentence = (text: string) => {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 };
 
-export const DEMO_FOOTER = '\n\n_Offline demo model: set ANTHROPIC_API_KEY to talk to Claude._';
+export { DEMO_FOOTER };
 
 /** How the board reached the model this turn: the SDK tags the context items `detail="full"` or `detail="summary"`. */
 type ContextDetail = 'full' | 'summary' | 'none';
 
-export const demoModel: Model = scriptedModel(({ text, turns, system }) => planFor(text.trim(), turns, contextDetail(system)), {
+export const demoModel: Model = scriptedModel(({ text, turns, system, context }) => planFor(text.trim(), turns, contextDetail(system), context), {
   name: 'offline demo',
   chunkSize: 8,
   delayMs: 10,
@@ -38,13 +42,24 @@ function contextDetail(system: string): ContextDetail {
   return /<context_items/.test(system) ? 'full' : 'none';
 }
 
-function planFor(text: string, turns: readonly Turn[], detail: ContextDetail): ScriptedRun {
+function planFor(text: string, turns: readonly Turn[], detail: ContextDetail, context: Context | undefined): ScriptedRun {
+  const onBoard = (id: string) => Boolean(findItem(boardFromContext(context), id));
   const add = addPattern.exec(text);
   if (add) return addRun(add[1]!.toLowerCase(), add[2]!, turns, mentionedIds(turns));
   const edit = editPattern.exec(text);
-  if (edit) return writeRun('edit_item', { entity_type: columnOfId(upper(edit[1]!)), item_id: upper(edit[1]!), new_text: sentence(edit[2]!) }, turns);
+  if (edit) {
+    const id = upper(edit[1]!);
+    return writeRun('edit_item', { entity_type: columnOfId(id), item_id: id, new_text: sentence(edit[2]!) }, turns, onBoard(id));
+  }
   const remove = deletePattern.exec(text);
-  if (remove) return writeRun('delete_item', { entity_type: columnOfId(upper(remove[1]!)), item_id: upper(remove[1]!) }, turns);
+  if (remove) {
+    const id = upper(remove[1]!);
+    return writeRun('delete_item', { entity_type: columnOfId(id), item_id: id }, turns, onBoard(id));
+  }
+  const connect = connectPattern.exec(text);
+  if (connect) return connectionsRun(upper(connect[1]!), turns, context);
+  const review = reviewPattern.exec(text);
+  if (review) return reviewRun(upper(review[1]!), review[2] ? upper(review[2]) : 'its source', turns);
   const support = supportPattern.exec(text);
   if (support) return supportRun(upper(support[1]!), turns);
   if (/\b(gaps?|missing|weak|orphans?|connections?|improve)\b/i.test(text)) return gapRun(turns);
@@ -59,21 +74,28 @@ function addRun(entity: string, rest: string, turns: readonly Turn[], mentioned:
   const typed = [...(citing?.[1] ?? rest).matchAll(idPattern)].map((m) => upper(m[1]!));
   const related = [...new Set([...typed, ...mentioned])];
   const input = { entity_type: entity, text: sentence(body), ...(related.length ? { related_ids: related } : {}) };
-  return writeRun('add_item', input, turns, `Here is the ${entity} I propose. Confirm it, edit it first, or cancel it.`);
+  return writeRun('add_item', input, turns, true, `Here is the ${entity} I propose. Confirm it, edit it first, or cancel it.`);
 }
 
-/** A write: propose it (the card), then say what became of it from the tool result the page sent back. */
-function writeRun(tool: string, input: Record<string, unknown>, turns: readonly Turn[], intro?: string): ScriptedRun {
+/**
+ * A write: propose it (the card), then say what became of it from the tool result the page sent back. An edit or
+ * delete of an item the board does not hold gets no card (the tool checks first) and no words before the call: the
+ * answer is that the item does not exist, written without brackets, so it is no reference to an item that is not there.
+ */
+function writeRun(tool: string, input: Record<string, unknown>, turns: readonly Turn[], onBoard: boolean, intro?: string): ScriptedRun {
   const id = typeof input.item_id === 'string' ? input.item_id : '';
   const opening = intro ?? (tool === 'delete_item' ? `Deleting [${id}] needs your confirmation: check what depends on it below.` : `Here is my edit of [${id}], before and after.`);
-  return [[{ text: opening }, { tool, input }], [{ text: afterWrite(tool, lastResult(turns)) + DEMO_FOOTER }]];
+  const call = { tool, input };
+  return [onBoard ? [{ text: opening }, call] : [call], [{ text: afterWrite(tool, id, lastResult(turns)) + DEMO_FOOTER }]];
 }
 
-function afterWrite(tool: string, result: ToolResult | undefined): string {
+function afterWrite(tool: string, id: string, result: ToolResult | undefined): string {
   if (!result) return 'Nothing came back from the board.';
   if (result.isError) {
     const message = String(result.output);
-    return /refused/i.test(message) ? 'Cancelled: the board is unchanged.' : `That did not work: ${message}`;
+    if (/refused/i.test(message)) return 'Cancelled: the board is unchanged.';
+    if (/does not exist/i.test(message)) return missingText(tool, id, message);
+    return `That did not work: ${message}`;
   }
   const output = (result.output ?? {}) as { added?: { id: string; links?: string[] }; edited?: string; deleted?: string; stale?: string[] };
   if (tool === 'add_item' && output.added) {
@@ -84,6 +106,15 @@ function afterWrite(tool: string, result: ToolResult | undefined): string {
   if (tool === 'edit_item' && output.edited) return `Updated [${output.edited}].${stale}`;
   if (tool === 'delete_item' && output.deleted) return `Deleted [${output.deleted}].${stale}`;
   return 'Done.';
+}
+
+/** "F-99 does not exist": said plainly, with the items the page listed as references the analyst can click. */
+function missingText(tool: string, id: string, message: string): string {
+  const listed = /\bare ((?:[IFNRO]-\d+(?:, )?)+)\./.exec(message)?.[1]?.split(', ') ?? [];
+  const action = tool === 'delete_item' ? 'delete' : 'edit';
+  const column = columnOfId(id);
+  const others = listed.length ? ` The ${column ?? 'item'}s on the board are ${listed.map((other) => `[${other}]`).join(', ')}.` : '';
+  return `${id} does not exist: there is no such item on the board, so there is nothing to ${action}.${others}`;
 }
 
 function supportRun(id: string, turns: readonly Turn[]): ScriptedRun {
@@ -161,33 +192,13 @@ function helpText(text: string): string {
     `I am Factly's **offline demo model**: I play a few scripted scenarios rather than read “${text.slice(0, 80)}”. Try:\n\n` +
     '- “Add a fact that churn rose 4% citing @I-1”\n' +
     '- “Edit F-1 to say …”, “Delete F-2”\n' +
-    '- “What supports R-1?”, “Summarize the board”, “Any gaps?”\n\n' +
+    '- “What supports R-1?”, “Summarize the board”, “Any gaps?”, “Suggest connections for F-2”\n\n' +
     'Set ANTHROPIC_API_KEY on the server to talk to Claude with the same tools.'
   );
-}
-
-/** `F-1 — text` from a tool's list, with the id as a reference the page links to the board. */
-function chip(entry: string): string {
-  return entry.replace(/^([IFNRO]-\d+)/, '[$1]');
 }
 
 /** The items the analyst picked from the @ list: the element sends them as the message's references. */
 function mentionedIds(turns: readonly Turn[]): string[] {
   const user = turns.findLast((turn) => turn.type === 'user');
   return user?.type === 'user' ? (user.references ?? []).map((reference) => upper(reference.id)) : [];
-}
-
-type ToolResult = Extract<Turn, { type: 'tool_result' }>;
-
-/**
- * The result of this run's tool call. The script is built whole at every step, so before the call has a result this
- * must say so, not hand over the result of an earlier message's call.
- */
-function lastResult(turns: readonly Turn[]): ToolResult | undefined {
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const turn = turns[i]!;
-    if (turn.type === 'user') return undefined;
-    if (turn.type === 'tool_result') return turn;
-  }
-  return undefined;
 }
