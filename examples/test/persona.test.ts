@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { personaExample } from '../persona/example.js';
 import { useDemoAndBrowser } from './support/browser.js';
 import type { DemoServer } from './support/demo-server.js';
+import { serveTestBundle } from './support/test-bundle.js';
 
 let server: DemoServer;
 let browser: Browser;
 useDemoAndBrowser((started) => ({ server, browser } = started));
 
 /** Open the editor on one persona, failing the test on any script error of the page. */
-async function openEditor(personaId: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+async function openEditor(personaId: string, viewport = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  await serveTestBundle(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}/persona/?persona=${personaId}`);
@@ -80,6 +82,50 @@ describe('examples/persona: the persona editor of seed 002', () => {
     await expect.poll(() => page.getByText('Done: the persona is now called').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('"Show output" neither moves nor squeezes the composer, at 1280 px and on a 390 px phone (issue #20, point 7)', async () => {
+    const box = async (page: Page, selector: string) => {
+      const found = await page.locator(selector).boundingBox();
+      if (!found) throw new Error(`${selector} is not shown`);
+      return found;
+    };
+    const composer = (page: Page) => box(page, 'agent-chat agent-chat-composer');
+    const input = (page: Page) => box(page, 'agent-chat textarea');
+    const showOutput = (page: Page) => page.locator('agent-chat [part="show-output"]');
+
+    // 1280 px: the reply's output is shown (no button), then dismissed, which brings "Show output".
+    const wide = await openEditor('optimist', { width: 1280, height: 720 });
+    expect(await chat(wide.page, 'What test inputs do I have?')).toBe('end_turn');
+    await expect.poll(() => showOutput(wide.page).count()).toBe(0);
+    const [composerBefore, inputBefore] = [await composer(wide.page), await input(wide.page)];
+    await wide.page.locator('agent-chat [part="dismiss-button"]').click();
+    await showOutput(wide.page).waitFor();
+    const [composerAfter, inputAfter] = [await composer(wide.page), await input(wide.page)];
+    expect([composerAfter.x, composerAfter.width, inputAfter.x, inputAfter.width]).toEqual([composerBefore.x, composerBefore.width, inputBefore.x, inputBefore.width]);
+    expect(composerAfter.width).toBe(1280);
+    // The button is above the input bar, not beside the composer: nothing of the two overlaps.
+    const button = await box(wide.page, 'agent-chat [part="show-output"]');
+    expect(button.y + button.height).toBeLessThanOrEqual(composerAfter.y);
+    expect(button.x).toBeGreaterThanOrEqual(0);
+
+    // 390 px: reloaded with that conversation, the output starts hidden, with "Show output"; showing it changes nothing below.
+    const phone = await openEditor('optimist', { width: 390, height: 844 });
+    await showOutput(phone.page).waitFor();
+    const [composerHidden, inputHidden] = [await composer(phone.page), await input(phone.page)];
+    const phoneButton = await box(phone.page, 'agent-chat [part="show-output"]');
+    expect(phoneButton.y + phoneButton.height).toBeLessThanOrEqual(composerHidden.y);
+    expect(phoneButton.x + phoneButton.width).toBeLessThanOrEqual(390);
+    await showOutput(phone.page).click();
+    await expect.poll(() => showOutput(phone.page).count()).toBe(0);
+    const [composerShown, inputShown] = [await composer(phone.page), await input(phone.page)];
+    expect([composerHidden.x, composerHidden.width, inputHidden.x, inputHidden.width]).toEqual([composerShown.x, composerShown.width, inputShown.x, inputShown.width]);
+    expect(composerHidden.width).toBe(390);
+    expect(inputHidden.width).toBeGreaterThan(250);
+
+    expect([...wide.errors, ...phone.errors]).toEqual([]);
+    await wide.page.close();
+    await phone.page.close();
   });
 
   it('Clear starts a fresh session: the history is gone after a reload, the persona is untouched', async () => {

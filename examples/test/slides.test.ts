@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useDemoAndBrowser } from './support/browser.js';
 import type { DemoServer } from './support/demo-server.js';
+import { serveTestBundle } from './support/test-bundle.js';
 
 let server: DemoServer;
 let browser: Browser;
@@ -18,17 +17,7 @@ interface Opened {
 /** The editor on a carousel of its own (the sample, whose slide 2 repeats slide 1). */
 async function openEditor(name: string): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  // While `npm run build` refuses to write the bundle (over its size budget), a bundle built from the same sources
-  // can be served in its place: SLIDES_TEST_BUNDLE=/path/to/agent-chat.js (its chunks/ beside it). Unset, the demo
-  // server's own is used.
-  if (process.env.SLIDES_TEST_BUNDLE) {
-    const bundlePath = process.env.SLIDES_TEST_BUNDLE;
-    const bundle = readFileSync(bundlePath);
-    await page.route('**/agent-chat.js', (route) => route.fulfill({ body: bundle, contentType: 'text/javascript' }));
-    await page.route('**/chunks/*.js', (route) =>
-      route.fulfill({ body: readFileSync(join(dirname(bundlePath), 'chunks', basename(new URL(route.request().url()).pathname))), contentType: 'text/javascript' }),
-    );
-  }
+  await serveTestBundle(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const carousel = `${name}-${Date.now()}`;

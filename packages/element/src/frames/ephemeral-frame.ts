@@ -195,6 +195,7 @@ export class EphemeralFrame extends LitElement {
         border-color: var(--_accent);
       }
       .bar {
+        position: relative;
         pointer-events: auto;
         display: flex;
         align-items: flex-end;
@@ -220,8 +221,14 @@ export class EphemeralFrame extends LitElement {
         font-size: 0.9em;
         cursor: pointer;
       }
+      /* Above the bar, over the page, rather than beside the composer: the input keeps its place and its width
+         whether the output is hidden or not, on a phone too. */
       .show {
-        margin: 0 0 14px 12px;
+        position: absolute;
+        bottom: 100%;
+        inset-inline-start: 12px;
+        margin-bottom: 8px;
+        box-shadow: var(--_shadow);
       }
       .text-button {
         padding: 3px 10px;
