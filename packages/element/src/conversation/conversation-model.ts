@@ -139,7 +139,7 @@ export class ConversationModel {
     } catch (error) {
       console.error('[agent-chat] adapter.onStateChange failed:', error);
     }
-    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state, ...(toolCallId ? { toolCallId } : {}) });
+    emit(this.host, 'agent-chat-state-change', { sessionId: this.sessionId, state, toolCallId });
   }
 
   #take(): ConversationSnapshot {

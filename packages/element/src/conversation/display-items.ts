@@ -80,8 +80,7 @@ export function toDisplayItems(turns: readonly Turn[], running: boolean, pending
             : running && index > lastUser
               ? 'running'
               : 'interrupted';
-        const note = state === 'running' ? progress.get(turn.toolCallId) : undefined;
-        items.push({ kind: 'tool', key, call: turn, result, state, ...(note ? { progress: note } : {}) });
+        items.push({ kind: 'tool', key, call: turn, result, state, progress: state === 'running' ? progress.get(turn.toolCallId) : undefined });
         break;
       }
       case 'tool_result':

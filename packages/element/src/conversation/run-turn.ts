@@ -72,7 +72,8 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         ...(userTurn.references ? { references: userTurn.references } : {}),
         ...(userTurn.attachments ? { attachments: userTurn.attachments } : {}),
         ...(message.options.trigger ? { trigger: message.options.trigger } : {}),
-        ...(message.retry ? { retryOf: message.retry.id } : {}),
+        // Left out of the JSON when undefined.
+        retryOf: message.retry?.id,
       };
       const stream = await client.sendMessage(sessionId, body, run.abort.signal);
       stopReason = await run.follow(client, stream, userTurn.id);
