@@ -53,6 +53,34 @@ export const importSessionRequestSchema = z.object({
 });
 export type ImportSessionRequest = z.infer<typeof importSessionRequestSchema>;
 
+/** PATCH /sessions/:sessionId: rename a conversation (the thread list's title). */
+export const renameSessionRequestSchema = z.object({
+  title: z.string().trim().min(1, 'title must not be empty').max(200),
+});
+export type RenameSessionRequest = z.infer<typeof renameSessionRequestSchema>;
+
+/** The largest page GET /sessions answers, and the page it answers without `limit`. */
+export const SESSION_LIST_MAX = 100;
+export const SESSION_LIST_DEFAULT = 20;
+
+/**
+ * GET /sessions?limit=&cursor=: the query of the caller's conversation list. `cursor` is a page's `nextCursor`,
+ * passed back as it came (the position after which the next page starts: a time and a session id).
+ */
+export const listSessionsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1).max(SESSION_LIST_MAX))
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}:[A-Za-z0-9._:-]{1,200}$/, 'cursor must be a nextCursor this server sent')
+    .optional(),
+});
+export type ListSessionsQuery = z.input<typeof listSessionsQuerySchema>;
+
 /** The path parameter every session route takes. */
 export const sessionIdSchema = z
   .string()

@@ -16,6 +16,25 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** One conversation in the caller's list: its title (empty when it has none yet) and its last change (ms since the epoch). */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.number(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/** GET /sessions: a page of the caller's conversations, newest first; `nextCursor` asks for the next page (null: none). */
+export const sessionListResponseSchema = z.object({
+  sessions: z.array(sessionSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
+
+/** PATCH /sessions/:sessionId */
+export const renameSessionResponseSchema = sessionSummarySchema;
+export type RenameSessionResponse = SessionSummary;
+
 /** POST /sessions/:sessionId/undo */
 export const undoResponseSchema = z.object({
   state: z.unknown(),

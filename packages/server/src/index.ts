@@ -5,7 +5,16 @@ export { defineCommand, type Command, type CommandAvailability, type CommandCont
 export { unknownCommandReply, type UnknownCommand } from './commands/command-set.js';
 export { ModelError, type Model, type ModelEvent, type ModelRequest, type ModelStopReason, type ModelToolSpec } from './model/model.js';
 export { scriptedModel, type Script, type ScriptedPart, type ScriptedResponse, type ScriptedRun, type ScriptedRunInput, type ScriptedModelOptions } from './model/scripted-model.js';
-export { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from './store/session-store.js';
+export {
+  StaleSessionError,
+  type SessionListing,
+  type SessionListPage,
+  type SessionListPosition,
+  type SessionStore,
+  type SessionWrite,
+  type StoredSession,
+} from './store/session-store.js';
+export type { TitleExchange, TitleOption } from './session/session-title.js';
 export type { SessionFields, SessionRecord, UndoSnapshot } from './session/session-record.js';
 export { memoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export type { StateAdapter } from './state-adapter.js';

@@ -17,6 +17,7 @@ import type { Authorize } from './security/principal.js';
 import type { AllowedOrigins } from './security/origin-guard.js';
 import type { RateLimitOptions } from './security/rate-limit.js';
 import { createToolRegistry } from './tools/tool-registry.js';
+import { checkTitles, type TitleOption } from './session/session-title.js';
 
 export type SystemPrompt = string | ((input: { sessionId: string; context: Context | undefined }) => string | Promise<string>);
 
@@ -35,6 +36,13 @@ export interface AgentChatOptions {
   system?: SystemPrompt;
   /** Where sessions are kept. Default: in memory. */
   store?: SessionStore;
+  /**
+   * How a conversation gets its title (what GET /sessions lists), from its first exchange. `'words'` (default): the
+   * first words of the first message. `'model'`: the model is asked for one once the first reply has ended (one
+   * more model call, before `done`). A function: yours, from the first message and reply. The first words stand
+   * until the better title comes, and whenever it fails.
+   */
+  titles?: TitleOption;
   /** The host's server-side state, for undo. */
   state?: StateAdapter;
   /** Model calls per turn before the run stops with `max_steps`. Default 10. */
@@ -84,6 +92,7 @@ export interface Runtime {
   cancelOnDisconnect: boolean;
   streamHeartbeatMs: number;
   limits: Limits;
+  titles: TitleOption;
 }
 
 export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: number }): Runtime {
@@ -129,5 +138,6 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     cancelOnDisconnect: options.cancelOnDisconnect ?? false,
     streamHeartbeatMs: options.streamHeartbeatMs ?? 15_000,
     limits,
+    titles: checkTitles(options.titles),
   };
 }

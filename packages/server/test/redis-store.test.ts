@@ -110,8 +110,9 @@ describe.skipIf(skip)('redisStore', () => {
     const keys = async (pattern: string) => (await client.sendCommand<string[]>(['KEYS', pattern])).sort();
     const plainKeys = await keys('plain:*');
     const expiringKeys = await keys('expiring:*');
-    expect(plainKeys).toHaveLength(2);
-    expect(expiringKeys).toHaveLength(2);
+    // The session's two keys, and its owner's list.
+    expect(plainKeys).toEqual(['plain:owner:{ann}:sessions', 'plain:session:{s}:meta', 'plain:session:{s}:turns']);
+    expect(expiringKeys).toHaveLength(3);
     for (const key of plainKeys) expect(await client.sendCommand(['TTL', key])).toBe(-1);
     for (const key of expiringKeys) {
       await client.sendCommand(['EXPIRE', key, '5']);
@@ -136,6 +137,21 @@ describe.skipIf(skip)('redisStore', () => {
     const loaded = (await store.load('s'))!;
     expect(loaded).toMatchObject({ version: 2, owner: 'ann', lastEventId: 1 });
     expect(texts(loaded.turns)).toEqual(['one', 'two']);
+  });
+
+  it("leaves sessions Redis removed (expired) out of their owner's list, fills the page past them, and forgets them", async () => {
+    const client = await redis.client();
+    const prefix = freshPrefix();
+    const store = redisStore({ client, prefix, cacheSessions: 0 });
+    for (let i = 1; i <= 6; i++) await store.write(`x${i}`, 0, { append: [turn(`m${i}`)], set: { owner: 'ann', updatedAt: i * 1000 } });
+    // What an expiry does: the session's keys go, its id stays in the owner's list.
+    await client.sendCommand(['DEL', `${prefix}session:{x5}:meta`, `${prefix}session:{x5}:turns`, `${prefix}session:{x4}:meta`, `${prefix}session:{x4}:turns`]);
+    const first = await store.listByOwner!('ann', { limit: 2 });
+    expect(first.sessions.map((listing) => listing.id)).toEqual(['x6', 'x3']);
+    const second = await store.listByOwner!('ann', { limit: 2, after: first.next! });
+    expect(second).toEqual({ sessions: [expect.objectContaining({ id: 'x2' }), expect.objectContaining({ id: 'x1' })] });
+    expect(await client.sendCommand(['ZRANGE', `${prefix}owner:{ann}:sessions`, '0', '-1'])).toEqual(['x1', 'x2', 'x3', 'x6']);
+    await store.close();
   });
 
   it('stores a history too long for one Lua call (10,000 turns replaced at once)', async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Turn } from '@agent-chat/protocol';
 import { newSessionRecord, SESSION_FIELDS, type SessionFields, type SessionRecord } from '../session/session-record.js';
 import { applyWrite } from '../store/apply-write.js';
-import { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from '../store/session-store.js';
+import { StaleSessionError, type SessionListing, type SessionListPosition, type SessionStore, type SessionWrite, type StoredSession } from '../store/session-store.js';
 import { connect, DEFAULT_PREFIX, sessionTag, type RedisCommonOptions, type RedisSource } from './connection.js';
-import { loadScript, writeScript } from './store-scripts.js';
+import { listScript, loadScript, writeScript } from './store-scripts.js';
 
 export type RedisStoreOptions = RedisSource &
   RedisCommonOptions & {
@@ -57,6 +57,16 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
     const base = `${prefix}session:${sessionTag(sessionId)}`;
     return [`${base}:meta`, `${base}:turns`];
   };
+  /** An owner's sessions: a sorted set of their ids, scored by updatedAt. */
+  const listKeyOf = (owner: string) => `${prefix}owner:${sessionTag(owner)}:sessions`;
+
+  /** The session's owner, from this instance's copy or, failing that, from Redis (an owner never changes). */
+  async function ownerOf(sessionId: string): Promise<string | undefined> {
+    const cached = cache.get(sessionId)?.fields.owner;
+    if (cached !== undefined) return cached;
+    const json = await client.sendCommand<string | null>(['HGET', keysOf(sessionId)[0]!, 'owner']);
+    return json ? (JSON.parse(json) as string) : undefined;
+  }
 
   function remember(sessionId: string, entry: Cached): void {
     if (cacheSessions === 0) return;
@@ -119,7 +129,14 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
         String(setArgs.length / 2),
         ...setArgs,
       ];
-      const [ok, actual] = await writeScript.run<[number, number]>(client, keysOf(sessionId), args);
+      // A write that sets updatedAt moves the session in its owner's list, in the same script; with a time to live,
+      // every write starts the list's time again too.
+      const updatedAt = typeof set.updatedAt === 'number' ? set.updatedAt : undefined;
+      const listed = updatedAt !== undefined || ttlSeconds > 0;
+      const owner = !listed ? undefined : typeof set.owner === 'string' ? set.owner : await ownerOf(sessionId);
+      args.push(sessionId, updatedAt === undefined ? '' : String(updatedAt));
+      const keys = owner === undefined ? keysOf(sessionId) : [...keysOf(sessionId), listKeyOf(owner)];
+      const [ok, actual] = await writeScript.run<[number, number]>(client, keys, args);
       if (ok !== 1) {
         cache.delete(sessionId);
         throw new StaleSessionError(sessionId, version, actual);
@@ -146,8 +163,39 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
 
     async delete(sessionId) {
       await connection.ready;
+      const owner = await ownerOf(sessionId);
       cache.delete(sessionId);
       await client.sendCommand(['DEL', ...keysOf(sessionId)]);
+      if (owner !== undefined) await client.sendCommand(['ZREM', listKeyOf(owner), sessionId]);
+    },
+
+    async listByOwner(owner, { limit, after }) {
+      await connection.ready;
+      const key = listKeyOf(owner);
+      const sessions: SessionListing[] = [];
+      const gone: string[] = [];
+      let position = after;
+      let more = true;
+      // One more than the page, to know whether there is a next one; again while ids of sessions that are gone
+      // (expired, or deleted by an instance that died before it removed them) took places in the page.
+      while (more && sessions.length <= limit) {
+        const want = limit + 1 - sessions.length;
+        const flat = await listScript.run<string[]>(client, [key], position ? [String(position.updatedAt), position.id, String(want)] : ['', '', String(want)]);
+        more = flat.length === want * 2;
+        const ids = flat.filter((_, index) => index % 2 === 0);
+        const fields = await Promise.all(ids.map((id) => client.sendCommand<(string | null)[]>(['HMGET', keysOf(id)[0]!, 'owner', 'title'])));
+        for (const [index, id] of ids.entries()) {
+          const [ownerJson, titleJson] = fields[index]!;
+          position = { updatedAt: Number(flat[index * 2 + 1]), id };
+          if (!ownerJson || JSON.parse(ownerJson) !== owner) gone.push(id);
+          else if (sessions.length <= limit) sessions.push({ id, updatedAt: position.updatedAt, ...(titleJson ? { title: JSON.parse(titleJson) as string } : {}) });
+        }
+      }
+      if (gone.length > 0) await client.sendCommand(['ZREM', key, ...gone]);
+      const page = sessions.slice(0, limit);
+      const last = page.at(-1);
+      const next: SessionListPosition | undefined = sessions.length > limit && last ? { updatedAt: last.updatedAt, id: last.id } : undefined;
+      return next ? { sessions: page, next } : { sessions: page };
     },
 
     close: () => connection.close(),

@@ -5,9 +5,12 @@ import { script } from './connection.js';
 // update, a new session), which tells a cached copy whether reading only the turns past its end is enough.
 
 /**
- * KEYS: meta, turns. ARGV: expected version, ttl seconds (0: none), new generation token, then three counted groups:
- * replace (-1: none, else n turn JSONs), append (n turn JSONs), update (n pairs of turn id and JSON), and one of set
- * (n pairs of field and JSON, '' to remove). Returns {1, new version}, or {0, actual version} and writes nothing.
+ * KEYS: meta, turns, and the owner's list (a sorted set of session ids by updatedAt) when the write sets updatedAt
+ * or the session expires.
+ * ARGV: expected version, ttl seconds (0: none), new generation token, then three counted groups: replace (-1: none,
+ * else n turn JSONs), append (n turn JSONs), update (n pairs of turn id and JSON), and one of set (n pairs of field
+ * and JSON, '' to remove), then the session id and its new updatedAt ('' when the write does not set it). Returns
+ * {1, new version}, or {0, actual version} and writes nothing.
  */
 export const writeScript = script(`
 local meta, turns = KEYS[1], KEYS[2]
@@ -63,9 +66,14 @@ for k = 1, n do
 end
 redis.call('HSET', meta, '_v', actual + 1)
 if changed then redis.call('HSET', meta, '_g', token) end
+i = i + 1 + 2 * n
+-- The owner's list moves with the session in the same script, so it never disagrees with the sessions' times.
+if KEYS[3] and ARGV[i + 1] ~= '' then redis.call('ZADD', KEYS[3], ARGV[i + 1], ARGV[i]) end
 if ttl > 0 then
   redis.call('EXPIRE', meta, ttl)
   redis.call('EXPIRE', turns, ttl)
+  -- The list lasts as long as the owner's last written session.
+  if KEYS[3] then redis.call('EXPIRE', KEYS[3], ttl) end
 end
 return {1, actual + 1}
 `);
@@ -84,4 +92,23 @@ local generation = redis.call('HGET', meta, '_g')
 local from = 0
 if ARGV[2] ~= '' and generation == ARGV[2] then from = tonumber(ARGV[3]) end
 return {version, generation, from, redis.call('HGETALL', meta), redis.call('LRANGE', turns, from, -1)}
+`);
+
+/**
+ * KEYS: an owner's list. ARGV: the position to start after (its score and session id; '' and '' from the top), and
+ * how many. Returns a flat list of session id, score, …, newest first (the same score: by id, descending, byte by
+ * byte, as Redis orders a sorted set), at most that many. Ids whose session is gone (deleted, expired) are the
+ * caller's to remove: the sessions' hashes are other keys.
+ */
+export const listScript = script(`
+local key, score, afterId, want = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3])
+if afterId == '' then return redis.call('ZREVRANGE', key, 0, want - 1, 'WITHSCORES') end
+local current = redis.call('ZSCORE', key, afterId)
+-- Still where the last page ended: the next page starts at the following rank, ties at its time included.
+if current and tonumber(current) == tonumber(score) then
+  local rank = redis.call('ZREVRANK', key, afterId)
+  return redis.call('ZREVRANGE', key, rank + 1, rank + want, 'WITHSCORES')
+end
+-- It moved (written since) or went: everything older than its old time.
+return redis.call('ZREVRANGEBYSCORE', key, '(' .. score, '-inf', 'WITHSCORES', 'LIMIT', 0, want)
 `);

@@ -17,6 +17,7 @@ import { errorJson, invalidRequest } from '../http/errors.js';
 import { checkMessageLimits } from '../session/message-limits.js';
 import { retriedTurn } from '../session/retry-turn.js';
 import { sessionSizeIssue } from '../session/session-size.js';
+import { titleFirstExchange, titleFromText } from '../session/session-title.js';
 import { disconnectPolicy, withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/messages: one run of the agent (or of a slash command), streamed as SSE. */
@@ -44,6 +45,8 @@ export function messagesRoute(runtime: Runtime) {
         const text = retried?.text ?? body.text;
         const invoked = matchCommand(runtime.commands, text, { sessionId: session.id, context: body.context }, runtime.unknownCommand);
         const userTurnId = retried?.id ?? newId('t');
+        // The first exchange names the conversation (its first words now; a better title after the reply, if asked).
+        const naming = session.title === undefined;
         await catchUpWithLog(runtime, session);
         const after = session.lastEventId;
         void runInBackground({
@@ -70,10 +73,13 @@ export function messagesRoute(runtime: Runtime) {
                 ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
               }, userTurnId);
             }
+            if (naming) session.title = titleFromText(text);
             await run.commit();
             if (invoked?.kind === 'run') return runCommand(run, invoked.command, invoked.rest);
             if (invoked?.kind === 'unknown') return answerUnknownCommand(run, invoked.reply);
-            return runAgentLoop(run);
+            const done = await runAgentLoop(run);
+            if (naming && done.stopReason === 'end_turn') await titleFirstExchange(runtime.titles, runtime.deps, session, userTurnId, run.signal);
+            return done;
           },
         });
         return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });

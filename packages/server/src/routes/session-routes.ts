@@ -10,11 +10,17 @@ import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { undoTurnId } from '../session/undo-turn.js';
+import { titleFromText } from '../session/session-title.js';
+import { sessionListRoutes } from './session-list-route.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
 
-/** GET /sessions/:sessionId (the stored history), PUT (import a saved one) and DELETE (clear it). */
+/**
+ * GET /sessions/:sessionId (the stored history), PUT (import a saved one) and DELETE (clear it); the list and
+ * rename are in session-list-route.ts.
+ */
 export function sessionRoutes(runtime: Runtime) {
   return new Hono<AgentChatEnv>()
+    .route('/', sessionListRoutes(runtime))
     .get('/sessions/:sessionId', sessionIdParam, async (c) => {
       const sessionId = c.get('sessionId');
       const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
@@ -41,6 +47,9 @@ export function sessionRoutes(runtime: Runtime) {
       return holdingSession(c, runtime, { create: true, busy }, async (session) => {
         // The imported turns replace the history; event ids keep increasing, and undo does not cross an import.
         Object.assign(session, { turns, pending, turnHasWrites: false, updatedAt: Date.now() });
+        // An imported conversation that has no title yet is named as a first exchange would have named it.
+        const first = turns.find((turn) => turn.type === 'user');
+        if (session.title === undefined && first?.type === 'user') session.title = titleFromText(first.text);
         delete session.undo;
         delete session.turnSnapshot;
         delete session.pendingContext;

@@ -17,7 +17,7 @@ export function originGuard(origins: AllowedOrigins | undefined) {
   const corsMiddleware = cors({
     origin: async (origin, c) => ((await allowed(origin, c)) ? origin : null),
     credentials: true,
-    allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposeHeaders: ['retry-after'],
     maxAge: 600,
   });

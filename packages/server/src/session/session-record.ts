@@ -12,6 +12,8 @@ export interface SessionRecord {
   id: string;
   /** The principal that started it (see the authorize option); only they can read or change it. */
   owner?: string;
+  /** What the caller's conversation list shows: set by the first exchange, changed by PATCH /sessions/:id. */
+  title?: string;
   turns: Turn[];
   /** Calls the last run stopped for (confirmations, client tools), answered by POST /resume. */
   pending: PendingCall[];
@@ -38,6 +40,7 @@ export type SessionFields = Omit<SessionRecord, 'id' | 'turns'>;
 
 export const SESSION_FIELDS = [
   'owner',
+  'title',
   'pending',
   'pendingContext',
   'turnHasWrites',

@@ -2,7 +2,8 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionRecord } from '../session/session-record.js';
 import { applyWrite, writeToJson } from './apply-write.js';
-import { StaleSessionError, type SessionStore, type SessionWrite, type StoredSession } from './session-store.js';
+import { listPage } from './list-page.js';
+import { StaleSessionError, type SessionListing, type SessionStore, type SessionWrite, type StoredSession } from './session-store.js';
 
 export interface FileStoreOptions {
   /** The folder that holds one log file per session; created if missing. */
@@ -13,6 +14,14 @@ export interface FileStoreOptions {
 
 /** One line of a session's log: the whole record (the first line, after a compaction), or one write. */
 type LogLine = { v: number; snapshot: SessionRecord } | { v: number; write: SessionWrite };
+
+/** What an owner's list needs of a session, kept for every session once the folder has been listed. */
+interface Listed extends SessionListing {
+  owner: string;
+}
+
+/** How many logs are read at once while the folder's index is built (each read opens a file). */
+const INDEX_READS = 16;
 
 /** A log grows to this many writes past its snapshot, and to twice the snapshot's size, before it is compacted. */
 const COMPACT_AFTER_WRITES = 256;
@@ -43,6 +52,12 @@ export function fileStore(options: FileStoreOptions): SessionStore {
   const queues = new Map<string, Promise<unknown>>();
   const cache = new Map<string, Cached>();
   let counter = 0;
+  /**
+   * Every session's owner, title and time, built by the first list (reading each log once) and kept current by
+   * every write and delete after that; a store that is never listed never builds it.
+   */
+  let listed: Map<string, Listed> | undefined;
+  let indexing: Promise<Map<string, Listed>> | undefined;
 
   const logOf = (sessionId: string) => join(dir, `${encodeURIComponent(sessionId)}.jsonl`);
 
@@ -65,6 +80,39 @@ export function fileStore(options: FileStoreOptions): SessionStore {
     const read = await readLog(logOf(sessionId), sessionId);
     if (read) remember(sessionId, read);
     return read;
+  }
+
+  function note(index: Map<string, Listed>, sessionId: string, record: SessionRecord): void {
+    if (record.owner === undefined) index.delete(sessionId);
+    else index.set(sessionId, { id: sessionId, owner: record.owner, title: record.title, updatedAt: record.updatedAt });
+  }
+
+  function buildIndex(): Promise<Map<string, Listed>> {
+    indexing ??= (async () => {
+      await ready;
+      // In place before the folder is read: a write from now on notes itself, and each log is read in its session's
+      // queue, so a read and the writes around it are noted in the order they happened.
+      const index = new Map<string, Listed>();
+      listed = index;
+      const ids = (await readdir(dir)).filter((name) => name.endsWith('.jsonl')).map((name) => decodeURIComponent(name.slice(0, -'.jsonl'.length)));
+      for (let i = 0; i < ids.length; i += INDEX_READS) {
+        await Promise.all(
+          ids.slice(i, i + INDEX_READS).map((id) =>
+            serially(id, async () => {
+              // Read, not cached: listing must not push the sessions in use out of the cache.
+              const entry = cache.get(id) ?? (await readLog(logOf(id), id));
+              if (entry) note(index, id, entry.record);
+            }),
+          ),
+        );
+      }
+      return index;
+    })().catch((error: unknown) => {
+      listed = undefined;
+      indexing = undefined;
+      throw error;
+    });
+    return indexing;
   }
 
   function serially<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
@@ -122,6 +170,7 @@ export function fileStore(options: FileStoreOptions): SessionStore {
           if (next.writes >= COMPACT_AFTER_WRITES && next.logBytes > 2 * next.snapshotBytes) await compact(sessionId, next);
         }
         remember(sessionId, next);
+        if (listed) note(listed, sessionId, next.record);
         return next.version;
       });
     },
@@ -130,7 +179,14 @@ export function fileStore(options: FileStoreOptions): SessionStore {
         await ready;
         cache.delete(sessionId);
         await rm(logOf(sessionId), { force: true });
+        listed?.delete(sessionId);
       });
+    },
+    async listByOwner(owner, { limit, after }) {
+      const index = await buildIndex();
+      const listings: SessionListing[] = [];
+      for (const entry of index.values()) if (entry.owner === owner) listings.push(entry);
+      return listPage(listings, limit, after);
     },
   };
 }

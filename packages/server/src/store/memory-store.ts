@@ -1,5 +1,6 @@
 import { applyWrite } from './apply-write.js';
-import { StaleSessionError, type SessionStore, type StoredSession } from './session-store.js';
+import { listPage } from './list-page.js';
+import { StaleSessionError, type SessionListing, type SessionStore, type StoredSession } from './session-store.js';
 import type { SessionRecord } from '../session/session-record.js';
 
 export interface MemoryStoreOptions {
@@ -70,6 +71,17 @@ export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { 
     },
     async delete(sessionId) {
       entries.delete(sessionId);
+    },
+    // Every session is at hand, at most maxSessions of them: a scan is cheaper than an index kept on every write.
+    // Listing is not a use: it moves nothing up the least recently used order.
+    async listByOwner(owner, { limit, after }) {
+      const now = Date.now();
+      const listings: SessionListing[] = [];
+      for (const [id, entry] of entries) {
+        const { record } = entry;
+        if (record.owner === owner && !expired(entry, now)) listings.push({ id, title: record.title, updatedAt: record.updatedAt });
+      }
+      return listPage(listings, limit, after);
     },
   };
 }

@@ -21,6 +21,27 @@ export interface SessionWrite {
   set?: Partial<SessionFields>;
 }
 
+/** One session in an owner's list: what a thread list shows of it. */
+export interface SessionListing {
+  id: string;
+  /** Absent until the session's first exchange named it. */
+  title?: string;
+  updatedAt: number;
+}
+
+/** A place in an owner's list, newest first: the listing a page ended with. The next page starts after it. */
+export interface SessionListPosition {
+  updatedAt: number;
+  id: string;
+}
+
+export interface SessionListPage {
+  /** Newest first (`updatedAt` descending; the same time, by id descending), at most `limit`. */
+  sessions: SessionListing[];
+  /** Where the next page starts; absent when this page holds the last session. */
+  next?: SessionListPosition;
+}
+
 /**
  * Where sessions live. The loop writes after each step; a write names the version it was made against, and fails
  * with StaleSessionError when the stored session has moved on (another instance wrote, or it was deleted), so no turn
@@ -32,6 +53,11 @@ export interface SessionStore {
   /** Apply `write` to the session at `version` (0: it does not exist yet); resolves to the new version. */
   write(sessionId: string, version: number, write: SessionWrite): Promise<number>;
   delete(sessionId: string): Promise<void>;
+  /**
+   * The sessions `owner` started, newest first, `limit` at a time, from after `after` (a page's `next`). Optional:
+   * without it the server has no conversation list (GET /sessions answers 404); the stores of this package have it.
+   */
+  listByOwner?(owner: string, page: { limit: number; after?: SessionListPosition }): Promise<SessionListPage>;
 }
 
 /** A write against a version that is no longer the stored one. */

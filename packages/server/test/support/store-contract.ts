@@ -1,6 +1,6 @@
 import type { Turn } from '@agent-chat/protocol';
 import { describe, expect, it } from 'vitest';
-import { StaleSessionError, type SessionStore } from '../../src/index.js';
+import { StaleSessionError, type SessionListing, type SessionListPosition, type SessionStore } from '../../src/index.js';
 
 let counter = 0;
 const turn = (type: 'user' | 'assistant_text', text: string): Turn => ({ id: `t${++counter}`, createdAt: counter, type, text }) as Turn;
@@ -83,6 +83,58 @@ export function describeSessionStore(name: string, make: () => Promise<{ store: 
       }
     });
 
+    it("lists an owner's sessions newest first, a page at a time, and nobody else's", async () => {
+      const { store, again, close } = await make();
+      try {
+        // Two sessions share a time: the same millisecond is ordered by id, descending, so paging never skips one.
+        const times: [string, number][] = [['l-a', 1000], ['l-b', 5000], ['l-c', 3000], ['l-d', 3000], ['l-e', 2000]];
+        for (const [id, updatedAt] of times) await store.write(id, 0, { append: [turn('user', id)], set: { owner: 'ann', updatedAt, title: `About ${id}` } });
+        await store.write('l-bob', 0, { append: [turn('user', 'mine')], set: { owner: 'bob', updatedAt: 9000, title: 'Bob’s' } });
+        await store.write('l-untitled', 0, { append: [turn('user', 'no title yet')], set: { owner: 'ann', updatedAt: 500 } });
+        const expected = ['l-b', 'l-d', 'l-c', 'l-e', 'l-a', 'l-untitled'];
+
+        const pages = await everyPage(store, 'ann', 2);
+        expect(pages.map((page) => page.map((listing) => listing.id))).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4)]);
+        expect(pages[0]![0]).toEqual({ id: 'l-b', title: 'About l-b', updatedAt: 5000 });
+        expect(pages[2]![1]).toEqual({ id: 'l-untitled', updatedAt: 500 });
+        // A page as long as the list says there is no next one.
+        expect(await store.listByOwner!('ann', { limit: 6 })).toEqual({ sessions: expect.any(Array) });
+        expect((await store.listByOwner!('bob', { limit: 10 })).sessions.map((listing) => listing.id)).toEqual(['l-bob']);
+        expect(await store.listByOwner!('carol', { limit: 10 })).toEqual({ sessions: [] });
+        // Another store over the same storage lists the same.
+        const reopened = await again();
+        expect((await everyPage(reopened, 'ann', 4)).flat().map((listing) => listing.id)).toEqual(expected);
+      } finally {
+        await close();
+      }
+    });
+
+    it('moves a session up the list when it is written, shows a new title, and drops a deleted one', async () => {
+      const { store, close } = await make();
+      try {
+        await store.write('m-old', 0, { append: [turn('user', 'old')], set: { owner: 'ann', updatedAt: 1000, title: 'Old' } });
+        await store.write('m-new', 0, { append: [turn('user', 'new')], set: { owner: 'ann', updatedAt: 2000, title: 'New' } });
+        await store.write('m-gone', 0, { append: [turn('user', 'gone')], set: { owner: 'ann', updatedAt: 3000, title: 'Gone' } });
+        // Listed once, so a store that keeps an index has built it before the changes below.
+        expect((await store.listByOwner!('ann', { limit: 10 })).sessions.map((listing) => listing.id)).toEqual(['m-gone', 'm-new', 'm-old']);
+        await store.write('m-old', 1, { append: [turn('assistant_text', 'again')], set: { updatedAt: 4000 } });
+        await store.write('m-new', 1, { set: { title: 'Renamed' } });
+        await store.delete('m-gone');
+        await store.write('m-late', 0, { append: [turn('user', 'late')], set: { owner: 'ann', updatedAt: 5000 } });
+        const { sessions } = await store.listByOwner!('ann', { limit: 10 });
+        expect(sessions).toEqual([
+          { id: 'm-late', updatedAt: 5000 },
+          { id: 'm-old', title: 'Old', updatedAt: 4000 },
+          { id: 'm-new', title: 'Renamed', updatedAt: 2000 },
+        ]);
+        // A page that starts after a session written since (it moved up) goes on from where that session was.
+        const after: SessionListPosition = { updatedAt: 1000, id: 'm-old' };
+        expect((await store.listByOwner!('ann', { limit: 10, after })).sessions).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
     it('keeps every write when reopened over the same storage (many writes, past any compaction)', async () => {
       const { store, again, close } = await make();
       try {
@@ -99,4 +151,16 @@ export function describeSessionStore(name: string, make: () => Promise<{ store: 
       }
     });
   });
+}
+
+/** Every page of an owner's list, following `next` until there is none. */
+async function everyPage(store: SessionStore, owner: string, limit: number): Promise<SessionListing[][]> {
+  const pages: SessionListing[][] = [];
+  let after: SessionListPosition | undefined;
+  do {
+    const page = await store.listByOwner!(owner, { limit, ...(after ? { after } : {}) });
+    pages.push(page.sessions);
+    after = page.next;
+  } while (after && pages.length < 50);
+  return pages;
 }
