@@ -4,6 +4,7 @@
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
@@ -71,6 +72,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2021' }),
     highlightCorePlugin,
     agentServerPlugin,
+    // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
+    a11ySnapshotPlugin(),
   ],
   middleware: [agentServerUrl],
   reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],

@@ -1,11 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { Turn, UserTurn } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { ITEM_MIME } from '../src/draft/dropped-items.js';
 import type { MessageSentDetail } from '../src/events.js';
 import { scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
-import { composer, draftChips, messageList, shownText, toolChips, userBubbles } from './support/dom.js';
+import { centerOf, composer, draftChips, draftMentions, messageList, shownText, textarea, toolChips, userBubbles } from './support/dom.js';
 import { BASIC } from './support/scenario-texts.js';
 import { nextEvent, waitFor } from './support/wait.js';
 
@@ -90,7 +91,7 @@ describe('<agent-chat> JS API and adapter', () => {
     expect(shownText(shown)).to.contain('My notes');
   });
 
-  it('addReference() opens the chat with the item as a chip; clicking a chip calls onReference', async () => {
+  it('addReference() opens the chat with the item as a token in the text; Ctrl+click on it calls onReference', async () => {
     const endpoint = await scenario('echo');
     const storageKey = uniqueSession('ref');
     const el = await fixture<AgentChat>(html`<agent-chat mode="floating" endpoint=${endpoint} session=${uniqueSession('ref')} storage-key=${storageKey}></agent-chat>`);
@@ -99,9 +100,13 @@ describe('<agent-chat> JS API and adapter', () => {
     el.addReference({ id: 'F-7', title: 'Churn is up' });
     await el.updateComplete;
     expect(el.opened).to.equal(true);
-    await waitFor(() => draftChips(el, 'reference').length === 1, { message: 'the chip' });
-    const chips = composer(el).shadowRoot!.querySelector('agent-chat-item-chips[variant="reference"]')!;
-    (chips.shadowRoot!.querySelector('.label') as HTMLButtonElement).click();
+    await waitFor(() => draftMentions(el).length === 1, { message: 'the token' });
+    expect(textarea(el).value).to.equal('@Churn is up ');
+    const token = composer(el).shadowRoot!.querySelector('.mentions .mention')!;
+    await sendKeys({ down: 'Control' });
+    await sendMouse({ type: 'click', position: centerOf(token) });
+    await sendKeys({ up: 'Control' });
+    await resetMouse();
     expect(clicked).to.deep.equal(['F-7']);
     localStorage.removeItem(`agent-chat:frame:${storageKey}`);
   });

@@ -5,7 +5,7 @@ import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { MessageSentDetail, StateChangeDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, composer, draftChips, shownText, suggestionOptions, textarea } from './support/dom.js';
+import { assistantBubbles, composer, draftMentions, shownText, suggestionOptions, textarea } from './support/dom.js';
 import { commandReply } from './support/scenario-texts.js';
 import { nextEvent, waitFor } from './support/wait.js';
 
@@ -83,7 +83,7 @@ describe('<agent-chat> autocomplete by keyboard alone', () => {
     expect(input.value).to.equal('/ne');
   });
 
-  it('@ suggests the host’s items, grouped and filtered; a pick becomes a chip and reaches the server in references', async () => {
+  it('@ suggests the host’s items, grouped and filtered; a pick becomes a token in the text and reaches the server in references', async () => {
     const endpoint = await scenario('echo');
     const session = uniqueSession('mention');
     const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
@@ -111,20 +111,20 @@ describe('<agent-chat> autocomplete by keyboard alone', () => {
     await sendKeys({ press: 'ArrowUp' });
     await sendKeys({ press: 'Enter' });
     expect(textarea(el).value).to.equal('Compare @Revenue grew 12% ');
-    await waitFor(() => draftChips(el, 'reference').length === 1, { message: 'the chip' });
-    expect(draftChips(el, 'reference')).to.deep.equal(['@Revenue grew 12%']);
+    await waitFor(() => draftMentions(el).length === 1, { message: 'the token' });
+    expect(draftMentions(el)).to.deep.equal([{ text: '@Revenue grew 12%', id: 'F-1' }]);
 
     await sendKeys({ type: 'with @oper' });
     await waitFor(() => optionNames(el).join() === 'Costs fell', { message: 'a match on the text' });
     await sendKeys({ press: 'Tab' });
-    await waitFor(() => draftChips(el, 'reference').length === 2, { message: 'the second chip' });
+    await waitFor(() => draftMentions(el).length === 2, { message: 'the second token' });
 
     const sent = nextEvent<CustomEvent<MessageSentDetail>>(el, 'agent-chat-message-sent');
     const finished = nextEvent(el, 'agent-chat-run-finish');
     await sendKeys({ press: 'Enter' });
     expect((await sent).detail.references.map((r) => r.id)).to.deep.equal(['F-1', 'F-2']);
     await finished;
-    expect(draftChips(el, 'reference'), 'sent with the message').to.deep.equal([]);
+    expect(draftMentions(el), 'sent with the message').to.deep.equal([]);
 
     const stored = await storedSession(endpoint, session);
     const user = stored.turns.find((turn) => turn.type === 'user');

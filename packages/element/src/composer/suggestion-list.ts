@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Suggestion, SuggestionGroup } from './suggestions.js';
-import { itemLabel } from './suggestions.js';
+import { itemLabel } from './mention-tokens.js';
 
 export const LISTBOX_ID = 'suggestions';
 export const optionId = (index: number) => `suggestion-${index}`;

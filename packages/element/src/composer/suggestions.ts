@@ -77,8 +77,3 @@ export function toMentionGroups(answer: readonly unknown[] | undefined | null): 
   }
   return groups;
 }
-
-/** How an item is named in chips and suggestions. */
-export function itemLabel(item: Item): string {
-  return item.title || item.id;
-}

@@ -1,4 +1,5 @@
 import type { Attachment, Item } from '@agent-chat/protocol';
+import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
 import type { DraftSnapshot } from './draft-context.js';
 
 /**
@@ -13,7 +14,11 @@ export class DraftController {
   changed: ((state: DraftSnapshot) => void) | undefined;
 
   #text = '';
-  #references: readonly Item[] = [];
+  /**
+   * Every item mentioned since the draft was last empty: those whose mention is in the text are its references, so
+   * a mention deleted and brought back (the browser's undo, a cut and a paste) is one again.
+   */
+  #mentioned: readonly Item[] = [];
   #attachments: readonly Attachment[] = [];
   #dropping = false;
   #state: DraftSnapshot | undefined;
@@ -30,13 +35,11 @@ export class DraftController {
   };
 
   /** The same item twice is one reference. */
-  addReference = (item: Item): void => {
-    this.#references = [...this.#references.filter((existing) => existing.id !== item.id), item];
-    this.#publish();
-  };
-
-  removeReference = (id: string): void => {
-    this.#references = this.#references.filter((item) => item.id !== id);
+  addReference = (item: Item, text?: string): void => {
+    this.#mentioned = [...this.#mentioned.filter((existing) => existing.id !== item.id), item];
+    if (text !== undefined) this.lastTypedAt = Date.now();
+    else if (!mentionRanges(this.#text, [item]).length) text = `${this.#text.replace(/(\S)$/, '$1 ')}${mentionText(item)} `;
+    this.#text = text ?? this.#text;
     this.#publish();
   };
 
@@ -52,7 +55,7 @@ export class DraftController {
 
   reset = (): void => {
     this.#text = '';
-    this.#references = [];
+    this.#mentioned = [];
     this.#attachments = [];
     this.#publish();
   };
@@ -69,14 +72,14 @@ export class DraftController {
   }
 
   #snapshot(): DraftSnapshot {
+    const present = new Set(mentionRanges(this.#text, this.#mentioned).map((range) => range.item));
     return {
       text: this.#text,
-      references: this.#references,
+      references: this.#mentioned.filter((item) => present.has(item)),
       attachments: this.#attachments,
       dropping: this.#dropping,
       setText: this.setText,
       addReference: this.addReference,
-      removeReference: this.removeReference,
       attach: this.attach,
       detach: this.detach,
       reset: this.reset,

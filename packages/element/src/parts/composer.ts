@@ -4,6 +4,7 @@ import type { CommandDescriptor } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
 import { autocomplete, loadAutocomplete } from '../composer/load-autocomplete.js';
+import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
 import type { Suggestion, SuggestionGroup } from '../composer/suggestions.js';
 import { conversationContext } from '../conversation/conversation-context.js';
 import { draftContext } from '../draft/draft-context.js';
@@ -26,8 +27,13 @@ interface Menu {
 /**
  * Where the user writes. Enter sends, Shift+Enter breaks the line; while a reply streams, Send becomes Stop and
  * what is sent waits in the queue (the input is never disabled unless `locked`). `/` at the start suggests the
- * server's commands usable now (a command typed out in full runs on Enter), `@` the host's items; picked items
- * become chips, dropped items attachment cards.
+ * server's commands usable now (a command typed out in full runs on Enter), `@` the host's items; a picked item
+ * is a token in the text (one Backspace removes it, Ctrl/Cmd+click shows it: adapter.onReference), dropped items
+ * attachment cards.
+ *
+ * The field stays a textarea, for what a native field gives everyone (screen readers, IME, paste as plain text,
+ * spelling, undo, the `input` part): the tokens are drawn by a layer under it that lays the same text out the same
+ * way (composer/mention-input.ts, in the autocomplete chunk, which any mention has loaded).
  */
 export class Composer extends LitElement {
   static override properties = {
@@ -50,7 +56,7 @@ export class Composer extends LitElement {
   /** The token the user closed the list for with Escape: it stays closed while they type on in it. */
   #dismissed: string | undefined;
   #lookup = 0;
-  /** The autocomplete chunk's styles are adopted into this shadow root (once, when the first list opens). */
+  /** The autocomplete chunk's styles are adopted into this shadow root (once, when it has loaded). */
   #listStyled = false;
 
   constructor() {
@@ -92,8 +98,12 @@ export class Composer extends LitElement {
     const running = state?.running ?? false;
     const stopping = state?.stopping ?? false;
     const text = draft?.text ?? '';
-    // A menu is only ever set once the autocomplete chunk has loaded.
+    const references = draft?.references ?? [];
+    // A menu is only ever set once the autocomplete chunk has loaded; a mention the host added before it did
+    // shows once it has.
     const list = autocomplete();
+    if (references.length && !list) loadAutocomplete().then(() => this.requestUpdate(), () => undefined);
+    const mentions = list && references.length ? list : undefined;
     const menu = list && this.menu;
     const count = menu ? optionCount(menu) : 0;
     // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
@@ -106,19 +116,16 @@ export class Composer extends LitElement {
         .items=${draft?.attachments ?? []}
         @item-remove=${(event: ItemRemoveEvent) => draft?.detach(event.detail)}
       ></agent-chat-item-chips>
-      <agent-chat-item-chips
-        variant="reference"
-        removable
-        .items=${draft?.references ?? []}
-        @item-remove=${(event: ItemRemoveEvent) => draft?.removeReference(event.detail)}
-      ></agent-chat-item-chips>
       <form @submit=${this.#onSubmit}>
         <div class="field">
           ${list && menu ? list.suggestionList(menu.groups, menu.active, menu.note, (option) => this.#pick(option), t.suggestions) : nothing}
+          ${mentions ? mentions.mentionLayer(text, references, t.mentions) : nothing}
           <textarea
             part="input"
             rows="1"
             aria-label=${t.composerLabel}
+            aria-describedby=${mentions ? mentions.MENTIONS_ID : nothing}
+            ?data-mentions=${Boolean(mentions)}
             aria-autocomplete="list"
             aria-controls=${menu ? list.LISTBOX_ID : nothing}
             aria-activedescendant=${menu && count > 0 ? list.optionId(menu.active) : nothing}
@@ -127,7 +134,8 @@ export class Composer extends LitElement {
             @input=${this.#onInput}
             @keydown=${this.#onKeyDown}
             @keyup=${this.#onKeyUp}
-            @click=${this.#updateMenu}
+            @click=${this.#onClick}
+            @scroll=${this.#syncLayer}
             @blur=${this.#closeMenu}
           ></textarea>
         </div>
@@ -156,16 +164,23 @@ export class Composer extends LitElement {
   protected override updated(): void {
     const textarea = this.#textarea;
     if (!textarea) return;
+    const list = autocomplete();
+    if (list && !this.#listStyled) {
+      this.#listStyled = true;
+      adoptStyles(this.renderRoot as ShadowRoot, [...Composer.elementStyles, list.suggestionStyles, list.mentionStyles]);
+    }
     // The draft's text, compared with what the field holds rather than with the last render's (what lit's
     // live() does, without its 0.2 KB): typing changes the field first, a reset or a picked mention the draft.
     const text = this.#draft.value?.text ?? '';
     if (textarea.value !== text) textarea.value = text;
     // Measured only when the text changed: the measure lays the page out, and the composer updates on every frame
     // of a streamed reply (it shows Stop while one runs).
-    if (this.#sizedFor === text && textarea.style.height) return;
-    this.#sizedFor = text;
-    textarea.style.height = 'auto';
-    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
+    if (this.#sizedFor !== text || !textarea.style.height) {
+      this.#sizedFor = text;
+      textarea.style.height = 'auto';
+      textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT)}px`;
+    }
+    this.#syncLayer();
   }
 
   /** The text the field's height was last measured for. */
@@ -174,6 +189,21 @@ export class Composer extends LitElement {
   get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');
   }
+
+  /** The mentions' layer follows the field's scroll and width (a scrollbar narrows the text). */
+  #syncLayer = (): void => {
+    const textarea = this.#textarea;
+    if (textarea && this.#draft.value?.references.length) autocomplete()?.syncMentionLayer(textarea);
+  };
+
+  /** A click inside a token puts the caret at its edge; with Ctrl or Cmd it shows the item (as a chip's click did). */
+  #onClick = (event: MouseEvent): void => {
+    const textarea = this.#textarea!;
+    const references = this.#draft.value?.references ?? [];
+    const item = references.length ? autocomplete()?.snapToMention(textarea, references) : undefined;
+    if (item && (event.ctrlKey || event.metaKey)) this.#adapter.value?.onReference?.(item);
+    this.#updateMenu();
+  };
 
   #onInput(event: Event): void {
     this.#draft.value?.setText((event.target as HTMLTextAreaElement).value);
@@ -211,15 +241,24 @@ export class Composer extends LitElement {
         return;
       }
     }
+    const references = this.#draft.value?.references ?? [];
+    if (references.length && autocomplete()?.mentionKey(this.#textarea!, references, event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       this.submit();
     }
   }
 
-  /** Moving the caret may leave or enter a token. */
+  /** Moving the caret may leave or enter a token; not into a mention: the caret goes to its edge. */
   #onKeyUp(event: KeyboardEvent): void {
-    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) this.#updateMenu();
+    if (!/^(Arrow|Home|End)/.test(event.key)) return;
+    const references = this.#draft.value?.references ?? [];
+    if (references.length) autocomplete()?.snapToMention(this.#textarea!, references);
+    // ↑/↓ move in the list while it is open: the lookup is not asked again for them.
+    if (!/Up|Down/.test(event.key)) this.#updateMenu();
   }
 
   #onSubmit(event: Event): void {
@@ -242,8 +281,12 @@ export class Composer extends LitElement {
   #updateMenu = (): void => {
     const textarea = this.#textarea;
     if (!textarea) return;
-    const token =
+    let token =
       textarea.selectionStart === textarea.selectionEnd ? tokenAtCaret(textarea.value, textarea.selectionStart) : undefined;
+    // The caret just after a mention (`@R-2|`): the item is picked already, there is nothing to suggest.
+    if (token?.kind === 'mention' && mentionRanges(textarea.value, this.#draft.value?.references ?? []).some((range) => range.start === token!.start)) {
+      token = undefined;
+    }
     if (!token) this.#dismissed = undefined;
     if (!token || this.#dismissed === tokenKey(token)) {
       this.#closeMenu();
@@ -265,10 +308,6 @@ export class Composer extends LitElement {
       // The first token typed on this page: the list's chunk first, then this same lookup (unless the user moved on).
       loadAutocomplete().then(() => ask === this.#lookup && this.#updateMenu(), fail(t.commandsUnavailable));
       return;
-    }
-    if (!this.#listStyled) {
-      this.#listStyled = true;
-      adoptStyles(this.renderRoot as ShadowRoot, [...Composer.elementStyles, list.suggestionStyles]);
     }
     if (token.kind === 'command') {
       const state = this.#conversation.value;
@@ -305,15 +344,9 @@ export class Composer extends LitElement {
     if (!textarea || !draft || !menu) return;
     const current = tokenAtCaret(textarea.value, textarea.selectionStart);
     const token = current?.kind === menu.token.kind ? current : menu.token;
-    let replacement: string;
-    if (option.kind === 'command') {
-      replacement = `/${option.command.name} `;
-    } else {
-      replacement = `@${autocomplete()!.itemLabel(option.item)} `;
-      draft.addReference(option.item);
-    }
-    const next = replaceToken(textarea.value, token, replacement);
-    draft.setText(next.text);
+    const next = replaceToken(textarea.value, token, option.kind === 'command' ? `/${option.command.name} ` : `${mentionText(option.item)} `);
+    if (option.kind === 'command') draft.setText(next.text);
+    else draft.addReference(option.item, next.text);
     this.#closeMenu();
     await this.updateComplete;
     textarea.focus();

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { Attachment, Item } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
-import { itemLabel } from '../composer/suggestions.js';
+import { itemLabel } from '../composer/mention-tokens.js';
 import { tokens } from '../styles/tokens.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';

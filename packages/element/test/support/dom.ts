@@ -91,8 +91,16 @@ export function suggestionOptions(el: AgentChat): HTMLElement[] {
   return Array.from(composer(el).shadowRoot?.querySelectorAll<HTMLElement>('[role="option"]') ?? []);
 }
 
-/** The chips above the input: references (`@…`) or attachments. */
-export function draftChips(el: AgentChat, variant: 'reference' | 'attachment'): string[] {
+/** The mentions drawn as tokens in the composer's text (the layer under its textarea): their text and item id. */
+export function draftMentions(el: AgentChat): { text: string; id: string }[] {
+  return Array.from(composer(el).shadowRoot?.querySelectorAll<HTMLElement>('.mentions .mention') ?? []).map((token) => ({
+    text: token.textContent ?? '',
+    id: token.dataset['id'] ?? '',
+  }));
+}
+
+/** The chips above the input: attachments (mentions are tokens in the text now, see draftMentions). */
+export function draftChips(el: AgentChat, variant: 'attachment'): string[] {
   const chips = composer(el).shadowRoot?.querySelector(`agent-chat-item-chips[variant="${variant}"]`);
   return Array.from(chips?.shadowRoot?.querySelectorAll('.label') ?? []).map((label) => shownText(label));
 }
