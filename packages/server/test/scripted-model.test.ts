@@ -31,6 +31,23 @@ async function play(played: Model, turns: readonly Turn[]): Promise<ModelEvent[]
 const callIds = (events: readonly { data: StreamEvent }[]) =>
   events.flatMap((event) => (event.data.type === 'tool_call' ? [event.data.toolCallId] : []));
 
+describe('scriptedModel rounds', () => {
+  it('counts a round of tool results once, when a tool\'s progress line sits among them', async () => {
+    const played = scriptedModel([[{ tool: 'lookup', input: { q: 'a' } }, { tool: 'lookup', input: { q: 'b' } }], [{ text: 'Second round.' }]]);
+    const at = 1;
+    const turns: Turn[] = [
+      { id: 'u', createdAt: at, type: 'user', text: 'go' },
+      { id: 'c1', createdAt: at, type: 'tool_call', toolCallId: 'k1', name: 'lookup', input: { q: 'a' }, kind: 'read', label: 'lookup' },
+      { id: 'c2', createdAt: at, type: 'tool_call', toolCallId: 'k2', name: 'lookup', input: { q: 'b' }, kind: 'read', label: 'lookup' },
+      { id: 'r1', createdAt: at, type: 'tool_result', toolCallId: 'k1', name: 'lookup', output: 'found a', isError: false },
+      { id: 's', createdAt: at, type: 'status', text: 'Looking in b…' },
+      { id: 'r2', createdAt: at, type: 'tool_result', toolCallId: 'k2', name: 'lookup', output: 'found b', isError: false },
+    ];
+    const text = (await play(played, turns)).flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
+    expect(text).toBe('Second round.');
+  });
+});
+
 describe('scriptedModel tool call ids', () => {
   it('are unique across the runs of a session, and every result pairs with its own call', async () => {
     const client = sameBrowser(server.url);

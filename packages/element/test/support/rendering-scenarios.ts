@@ -29,10 +29,7 @@ const searchNotes = defineTool({
   description: 'Search the notes',
   input: z.object({}),
   label: STEPS.searchLabel,
-  execute: (_input, { status }) => {
-    status(STEPS.status);
-    return { matches: 3 };
-  },
+  execute: () => ({ matches: 3 }),
 });
 
 const checkArchive = defineTool({
@@ -62,7 +59,11 @@ const writeLog = defineTool({
   description: 'Keep a note for later',
   input: z.object({ note: z.string() }),
   display: 'hidden',
-  execute: () => 'noted',
+  // A hidden tool's progress is a status line of its own (a shown one's is on its step: follow-the-page.test.ts).
+  execute: (_input, { status }) => {
+    status(STEPS.status);
+    return 'noted';
+  },
 });
 
 const editItem = defineTool({

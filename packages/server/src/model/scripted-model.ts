@@ -88,6 +88,8 @@ function positionInRun(turns: readonly Turn[]): { text: string; step: number; us
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i]!;
     if (turn.type === 'user') return { text: turn.text, step, userTurnId: turn.id };
+    // A tool's progress line sits among the results of its round (ctx.status): not a round of its own.
+    if (turn.type === 'status') continue;
     if (turn.type === 'tool_result' && previous !== 'tool_result') step++;
     previous = turn.type;
   }
