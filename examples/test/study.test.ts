@@ -8,11 +8,35 @@ let server: DemoServer;
 let browser: Browser;
 useDemoAndBrowser((started) => ({ server, browser } = started));
 
-/** The study page, loaded, with a record of every run the element finished (a client tool pauses a run first). */
-async function openStudy(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** A script run in the page before its own: e.g. a previous visit in localStorage. */
+  before?: string;
+  /** Playwright's clock, installed before the page loads (time runs; a test may jump it forward). */
+  clock?: boolean;
+}
+
+/** The body of a message the element posted: its text, its trigger's name, and the context it carried. */
+interface MessageBody {
+  text: string;
+  trigger?: string;
+  context?: { trigger?: { name: string; payload: Record<string, unknown> } };
+}
+
+/**
+ * The study page, loaded, with a record of every run the element finished (a client tool pauses a run first) and
+ * of every message it posted.
+ */
+async function openStudy(options: OpenOptions = {}): Promise<{ page: Page; errors: string[]; messages: MessageBody[] }> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1440, height: 900 } });
   const errors: string[] = [];
+  const messages: MessageBody[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/study\/api\/agent\/sessions\/[^/]+\/messages$/.test(request.url())) messages.push(request.postDataJSON() as MessageBody);
+  });
+  if (options.clock) await page.clock.install();
+  if (options.before) await page.addInitScript({ content: options.before });
   await page.addInitScript(() => {
     const finishes: string[] = [];
     (window as unknown as { finishes: string[] }).finishes = finishes;
@@ -20,7 +44,44 @@ async function openStudy(): Promise<{ page: Page; errors: string[] }> {
   });
   await page.goto(`${server.url}/study/`);
   await page.locator('#deck .card').first().waitFor();
-  return { page, errors };
+  return { page, errors, messages };
+}
+
+/** Every `el.trigger()` the page makes from now on, recorded as it is called (before the element decides to send it). */
+async function spyOnTriggers(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const chat = document.querySelector('agent-chat')!;
+    const calls: { name: string; payload: unknown }[] = [];
+    (window as unknown as { triggers: typeof calls }).triggers = calls;
+    const trigger = chat.trigger.bind(chat);
+    chat.trigger = (name, payload, options) => {
+      calls.push({ name, payload });
+      return trigger(name, payload, options);
+    };
+  });
+}
+
+const triggered = (page: Page) => page.evaluate(() => (window as unknown as { triggers: { name: string; payload: Record<string, unknown> }[] }).triggers);
+
+/** The answer card of the last reply, as shown. */
+const lastAnswer = (page: Page) => page.locator('agent-chat [part~="answer-card"]').last();
+
+/** The labels of the last answer card's suggestion chips. */
+const suggestions = (page: Page) =>
+  lastAnswer(page)
+    .locator('[part~="answer-suggestion"]')
+    .allTextContents()
+    .then((labels) => labels.map((label) => label.trim()));
+
+/** The names of the tools the agent called since the user message whose text starts with `text`. */
+function callsAfter(turns: Turn[], text: string): string[] {
+  const start = turns.findIndex((turn) => turn.type === 'user' && turn.text.startsWith(text));
+  return turns.slice(start + 1).flatMap((turn) => (turn.type === 'tool_call' ? [turn.name] : []));
+}
+
+function resultOf(turns: Turn[], name: string): unknown {
+  const result = turns.findLast((turn) => turn.type === 'tool_result' && turn.name === name);
+  return result?.type === 'tool_result' ? result.output : undefined;
 }
 
 /** Wait until a run ends for good: not paused for the page's tools (those resume by themselves). */
@@ -28,6 +89,19 @@ async function runEnds(page: Page): Promise<string> {
   const handle = await page.waitForFunction(
     () => (window as unknown as { finishes: string[] }).finishes.find((reason) => reason !== 'awaiting_input'),
     undefined,
+    { timeout: 15_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** How many runs have ended for good so far: take it before an action, then `runEndsAfter` waits for the next. */
+const runsEnded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { finishes: string[] }).finishes.filter((reason) => reason !== 'awaiting_input').length);
+
+async function runEndsAfter(page: Page, mark: number): Promise<string> {
+  const handle = await page.waitForFunction(
+    (n) => (window as unknown as { finishes: string[] }).finishes.filter((reason) => reason !== 'awaiting_input')[n],
+    mark,
     { timeout: 15_000 },
   );
   return (await handle.jsonValue()) as string;
@@ -49,8 +123,14 @@ async function learnerWorkspace(page: Page, documentId: string) {
   const learner = await page.evaluate(() => localStorage.getItem('study-example-learner'));
   return (await (await fetch(`${server.url}/study/api/learners/${learner}/workspaces/${documentId}`)).json()) as {
     notes: string;
-    flashcards: { term: string }[];
+    flashcards: { term: string; againCount?: number }[];
+    highlights: { text: string; pageNumber: number }[];
   };
+}
+
+async function learnerMemories(page: Page) {
+  const learner = await page.evaluate(() => localStorage.getItem('study-example-learner'));
+  return (await (await fetch(`${server.url}/study/api/learners/${learner}/memories`)).json()) as { type: string; source: string; content: string }[];
 }
 
 describe('examples/study from the demo server (offline demo model)', () => {
@@ -149,6 +229,238 @@ describe('examples/study from the demo server (offline demo model)', () => {
     ]);
     const reads = turns.filter((turn) => turn.type === 'tool_call' && turn.name === 'readDocument');
     expect(reads.map((turn) => turn.type === 'tool_call' && turn.input)).toEqual([{ documentId: 'photosynthesis' }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('examples/study: the five triggers of seed 004 (#20)', () => {
+  it('sessionStart: back to a document read before, the agent says where the learner stopped and how to go on', async () => {
+    const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
+    const { page, errors, messages } = await openStudy({
+      // This learner had The Cell Cycle open two days ago, on page 2.
+      before: `
+        localStorage.setItem('study-example-learner', 'learner-returning');
+        localStorage.setItem('study-example-visits:learner-returning', JSON.stringify({ 'cell-cycle': { at: ${twoDaysAgo}, page: 2 } }));`,
+    });
+    expect(await runEnds(page)).toBe('end_turn');
+
+    const sent = messages.find((message) => message.trigger === 'sessionStart');
+    expect(sent?.text).toBe('I opened “The Cell Cycle” again (last visit 2 days ago, on page 2).');
+    expect(sent?.context?.trigger).toEqual({
+      name: 'sessionStart',
+      payload: { documentId: 'cell-cycle', lastVisited: new Date(twoDaysAgo).toISOString(), resumeContext: { page: 2, totalPages: 3, title: 'The Cell Cycle' } },
+    });
+    await expect.poll(() => lastAnswer(page).textContent()).toContain('Welcome back to The Cell Cycle');
+    expect(await lastAnswer(page).textContent()).toContain('you stopped on page 2, Mitosis');
+    expect(await suggestions(page)).toContain('Go to page 2');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('pageChange: a page read for a while and turned is reported with the time on it; a page flipped through is not', async () => {
+    const { page, errors, messages } = await openStudy({ clock: true });
+    await spyOnTriggers(page);
+    // Half a minute on page 1 reads it.
+    await page.clock.fastForward('00:45');
+    const ended = await runsEnded(page);
+    await page.locator('#reader .next').click();
+    expect(await runEndsAfter(page, ended)).toBe('end_turn');
+    const sent = messages.find((message) => message.trigger === 'pageChange');
+    expect(sent?.text).toBe('I finished page 1 of “The Cell Cycle” (1 min on it) and turned to page 2.');
+    expect(sent?.context?.trigger?.payload).toMatchObject({ fromPage: 1, toPage: 2 });
+    expect(sent?.context?.trigger?.payload.timeOnPage).toBeGreaterThanOrEqual(45);
+    await expect.poll(() => lastAnswer(page).textContent()).toContain('Page 1, Why cells divide, done');
+    expect(await suggestions(page)).toContain('Make flashcards from page 1');
+
+    // Straight on to page 3: page 2 was only flipped through, so the page says nothing (the call is synchronous).
+    await page.locator('#reader .next').click();
+    await expect.poll(() => page.locator('#reader .page-number').textContent()).toBe('Page 3 of 3');
+    expect((await triggered(page)).map((call) => call.name)).toEqual(['pageChange']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('highlightCreated: a passage the learner highlights is explained, and its flashcard is one click away', async () => {
+    const { page, errors, messages } = await openStudy();
+    // The learner selects a sentence on the page (it spans a bold term and the text after it) and highlights it.
+    await page.evaluate(() => {
+      const article = document.querySelector('#reader .page-text')!;
+      const bold = [...article.querySelectorAll('strong')].find((strong) => strong.textContent === 'S phase')!;
+      const after = bold.nextSibling as Text;
+      const range = document.createRange();
+      range.setStart(bold.firstChild!, 0);
+      range.setEnd(after, after.data.indexOf(','));
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    const ended = await runsEnded(page);
+    await page.locator('#reader .selection .highlight').click();
+    expect(await runEndsAfter(page, ended)).toBe('end_turn');
+
+    // The page's own state: the highlight is drawn and saved.
+    await expect.poll(() => page.locator('#reader mark.hl-yellow').allTextContents()).toEqual(['S phase', ' is the synthesis stage']);
+    expect((await learnerWorkspace(page, 'cell-cycle')).highlights).toMatchObject([{ text: 'S phase is the synthesis stage', pageNumber: 1 }]);
+    const sent = messages.find((message) => message.trigger === 'highlightCreated');
+    expect(sent?.text).toBe('I highlighted “S phase is the synthesis stage” on page 1.');
+    expect(sent?.context?.trigger?.payload).toEqual({ text: 'S phase is the synthesis stage', pageNumber: 1 });
+    await expect.poll(() => lastAnswer(page).textContent()).toContain('You highlighted the definition of S phase');
+
+    // The suggestion makes the card.
+    const asked = await runsEnded(page);
+    await lastAnswer(page).locator('[part~="answer-suggestion"]', { hasText: 'Make a flashcard for S phase' }).click();
+    expect(await runEndsAfter(page, asked)).toBe('end_turn');
+    await expect.poll(() => page.locator('#deck .card .term').allTextContents()).toEqual(['Cell cycle', 'PMAT', 'S phase']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('flashcardStruggle: a card missed three times in a row is explained again, and remembered as a struggle once the learner agrees', async () => {
+    const { page, errors, messages } = await openStudy();
+    await spyOnTriggers(page);
+    const again = page.getByRole('button', { name: 'Again: I did not know PMAT' });
+    const ended = await runsEnded(page);
+    for (const misses of [1, 2, 3]) {
+      await again.click();
+      await expect.poll(() => page.locator('#deck [data-card="card-starter-2"] .missed').textContent()).toBe(`missed ${misses}×`);
+    }
+    expect(await runEndsAfter(page, ended)).toBe('end_turn');
+    // Once, on the third miss: the first two were no struggle yet.
+    expect(await triggered(page)).toEqual([{ name: 'flashcardStruggle', payload: { cardId: 'card-starter-2', term: 'PMAT', againCount: 3, lastInterval: 0 } }]);
+    expect(messages.find((message) => message.trigger === 'flashcardStruggle')?.text).toBe('I keep missing the flashcard “PMAT” (3 times in a row).');
+    expect((await learnerWorkspace(page, 'cell-cycle')).flashcards.find((card) => card.term === 'PMAT')?.againCount).toBe(3);
+    await expect.poll(() => lastAnswer(page).textContent()).toContain('PMAT has slipped away 3 times in a row');
+    expect(await lastAnswer(page).textContent()).toContain('should I add PMAT to your focus areas');
+
+    // The agent asked before remembering (seed 004's inferred memory); the learner's yes saves it as inferred.
+    const asked = await runsEnded(page);
+    await lastAnswer(page).locator('[part~="answer-suggestion"]', { hasText: 'Yes, add PMAT to my focus areas' }).click();
+    expect(await runEndsAfter(page, asked)).toBe('end_turn');
+    expect(await learnerMemories(page)).toMatchObject([{ type: 'struggle', source: 'inferred', content: 'Finds PMAT hard to remember' }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('examples/study: highlightArea, addNote, findRelatedContent, and the library search (#20)', () => {
+  it('highlightArea: the agent turns to the page and frames the paragraph, with bounds from the page layout in the context', async () => {
+    const { page, errors } = await openStudy();
+    await say(page, 'Show me where anaphase is explained');
+    expect(await runEnds(page)).toBe('end_turn');
+
+    const turns = await storedTurns(page);
+    expect(callsAfter(turns, 'Show me where')).toEqual(['searchDocument', 'navigateToPage', 'highlightArea']);
+    const call = turns.find((turn) => turn.type === 'tool_call' && turn.name === 'highlightArea');
+    const input = (call?.type === 'tool_call' ? call.input : {}) as { pageNumber: number; bounds: Record<string, number>; label: string };
+    expect(input).toMatchObject({ pageNumber: 2, label: 'Anaphase' });
+    for (const value of Object.values(input.bounds)) expect(value >= 0 && value <= 1).toBe(true);
+
+    // The page's own state: page 2, and the box around the paragraph that explains anaphase (6 px around it).
+    expect(await page.locator('#reader .page-number').textContent()).toBe('Page 2 of 3');
+    const box = await page.locator('#reader .area-box').boundingBox();
+    const paragraph = await page.locator('#reader .page-text p', { hasText: 'Anaphase is the stage' }).boundingBox();
+    expect(box && paragraph).toBeTruthy();
+    for (const [outer, inner] of [[box!.x, paragraph!.x - 6], [box!.y, paragraph!.y - 6], [box!.width, paragraph!.width + 12], [box!.height, paragraph!.height + 12]] as const) {
+      expect(Math.abs(outer - inner)).toBeLessThanOrEqual(2);
+    }
+    expect(await page.locator('#reader .area-label').textContent()).toBe('Anaphase');
+    expect(JSON.stringify(resultOf(turns, 'highlightArea'))).toContain('It frames: “Prophase is the stage');
+
+    // A turn of the page takes the box away.
+    await page.locator('#reader .prev').click();
+    await expect.poll(() => page.locator('#reader .area-box').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('addNote: "Add this page to my notes" adds a section at the end and keeps the notes as they were', async () => {
+    const { page, errors } = await openStudy();
+    const before = (await learnerWorkspace(page, 'cell-cycle')).notes;
+    await say(page, 'Add this page to my notes');
+    expect(await runEnds(page)).toBe('end_turn');
+
+    expect(callsAfter(await storedTurns(page), 'Add this page')).toEqual(['readPage', 'sendStatusMessage', 'addNote']);
+    await expect.poll(() => page.locator('#notes .notes-view h2').allTextContents()).toContain('Key terms, page 1');
+    const notes = (await learnerWorkspace(page, 'cell-cycle')).notes;
+    expect(notes.startsWith(`${before.trimEnd()}\n\n## Key terms, page 1\n- **Cell cycle**: `)).toBe(true);
+    expect(notes.endsWith('*From page 1 of The Cell Cycle.*')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('findRelatedContent: the other documents that touch a topic, each once, with a link to its page', async () => {
+    const { page, errors } = await openStudy();
+    await say(page, 'Find related content about energy');
+    expect(await runEnds(page)).toBe('end_turn');
+
+    const turns = await storedTurns(page);
+    expect(callsAfter(turns, 'Find related content')).toEqual(['findRelatedContent', 'final_answer']);
+    const result = resultOf(turns, 'findRelatedContent') as { currentDocumentId: string; related: { documentId: string }[] };
+    expect(result.currentDocumentId).toBe('cell-cycle');
+    expect(result.related.map((doc) => doc.documentId)).toEqual(['photosynthesis', 'water-cycle']);
+    await expect.poll(() => lastAnswer(page).locator('[part~="answer-summary"] li').count()).toBe(2);
+    expect((await lastAnswer(page).locator('[part~="answer-link"]').allTextContents()).map((label) => label.trim())).toEqual(['Photosynthesis, p. 1', 'The Water Cycle, p. 1']);
+    expect(await lastAnswer(page).textContent()).toContain('driven by energy from the sun');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('searchLibrary lists each document once, and its snippets have no list marks', async () => {
+    const { page, errors } = await openStudy();
+    await say(page, 'Search the library for light');
+    expect(await runEnds(page)).toBe('end_turn');
+
+    const result = resultOf(await storedTurns(page), 'searchLibrary') as { documents: { documentId: string; passages: { source: string; text: string }[] }[] };
+    const ids = result.documents.map((doc) => doc.documentId);
+    expect(ids).toEqual([...new Set(ids)]);
+    const photosynthesis = result.documents.find((doc) => doc.documentId === 'photosynthesis')!;
+    // Pages and the learner's notes on the document, under the one entry.
+    expect(new Set(photosynthesis.passages.map((passage) => passage.source))).toEqual(new Set(['document', 'notes']));
+    expect(photosynthesis.passages.find((passage) => passage.source === 'notes')?.text).toBe(
+      'Happens in the chloroplast; Light-dependent reactions, then the Calvin cycle',
+    );
+    for (const passage of result.documents.flatMap((doc) => doc.passages)) expect(passage.text).not.toMatch(/(^|\n)\s*[-*+]\s/);
+
+    // As shown: one line and one link per document.
+    const items = await lastAnswer(page).locator('[part~="answer-summary"] li').allTextContents();
+    expect(items.filter((item) => item.startsWith('Photosynthesis'))).toHaveLength(1);
+    expect(items).toHaveLength(ids.length);
+    const links = await lastAnswer(page).locator('[part~="answer-link"]').allTextContents();
+    expect(links).toEqual([...new Set(links)]);
+    expect(items.join('\n')).not.toMatch(/“\s*-\s/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('examples/study on a 390 px phone (#20)', () => {
+  it("the chat's launcher never covers the Notes panel's Edit button when it is scrolled into view", async () => {
+    const { page, errors } = await openStudy({ viewport: { width: 390, height: 844 } });
+    const launcher = page.locator('agent-chat [part~="launcher"]');
+    await launcher.waitFor();
+    const edit = page.locator('#notes .toggle');
+    // Brought into view as the browser does it for a focus or a find (nearest edge), and at the very bottom edge.
+    for (const block of ['nearest', 'end'] as const) {
+      await page.locator('.study').evaluate((study) => study.scrollTo(0, 0));
+      await edit.evaluate((button, where) => button.scrollIntoView({ block: where }), block);
+      const [button, corner] = [await edit.boundingBox(), await launcher.boundingBox()];
+      const overlap = button!.x < corner!.x + corner!.width && corner!.x < button!.x + button!.width && button!.y < corner!.y + corner!.height && corner!.y < button!.y + button!.height;
+      expect(overlap, `scrolled into view (${block})`).toBe(false);
+      // What a finger on the button reaches is the button.
+      expect(await edit.evaluate((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return document.elementFromPoint(x + width / 2, y + height / 2) === element;
+      })).toBe(true);
+    }
+    // And scrolled to the end, the last panel clears the launcher too.
+    await page.locator('.study').evaluate((study) => study.scrollTo(0, study.scrollHeight));
+    const last = await page.locator('#practice button[type="submit"]').boundingBox();
+    const corner = await launcher.boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(corner!.y);
+
+    await edit.scrollIntoViewIfNeeded();
+    await edit.click();
+    await expect.poll(() => page.locator('#notes .notes-source').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

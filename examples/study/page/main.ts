@@ -8,9 +8,7 @@ import { studyPageTools } from './page-tools.js';
 import { renderPractice } from './practice-panel.js';
 import { readHash, renderReader } from './reader.js';
 import { StudyState } from './study-state.js';
-
-/** How long after one questionWrong trigger another is ignored (the seed's open question suggests 30 s). */
-const TRIGGER_COOLDOWN_MS = 30_000;
+import { studyTriggers } from './triggers.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
@@ -29,15 +27,12 @@ async function start(): Promise<void> {
     : 'The agent runs on Claude.';
   badge.classList.toggle('demo', info.offline);
 
+  const triggers = studyTriggers(chat, state);
   renderSidebar($('#library'), state, (doc) => chat.attach(documentItem(doc)));
-  renderReader($('#reader'), state);
+  const reader = renderReader($('#reader'), state, { onTurn: triggers.pageChange, onHighlight: triggers.highlightCreated });
   const notes = renderNotes($('#notes'), state);
-  const deck = renderDeck($('#deck'), state);
-  renderPractice($('#practice'), state, (payload, prompt) => {
-    // The payload goes to the agent in the context (context.trigger); the text is what the chat shows as sent.
-    const text = `Practice question: “${prompt}” I answered ${payload.userAnswer}, which is wrong.`;
-    chat.trigger('questionWrong', payload, { priority: 'low', cooldownMs: TRIGGER_COOLDOWN_MS, text });
-  });
+  const deck = renderDeck($('#deck'), state, triggers.flashcardStruggle);
+  renderPractice($('#practice'), state, triggers.questionWrong);
   // A wrong answer the agent will not explain after all (another was explained within the cooldown, or it waited too
   // long for the chat to be free): the page stops promising it. A held one is sent when the chat is idle.
   chat.addEventListener('agent-chat-trigger-dropped', (event) => {
@@ -46,8 +41,8 @@ async function start(): Promise<void> {
   });
 
   const adapter: AgentChatAdapter = {
-    getContext: () => pageContext(state),
-    tools: studyPageTools(state, { notes, deck }),
+    getContext: () => pageContext(state, reader.article),
+    tools: studyPageTools(state, { notes, deck, reader }),
     // The showcase and two more, one click away: what a newcomer (or the demo model) can do right now.
     quickActions: () => [
       { label: 'Flashcards from this page', text: 'Make flashcards from this page' },

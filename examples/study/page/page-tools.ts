@@ -1,9 +1,10 @@
 import type { DeckPanel } from './deck-panel.js';
 import { applyUniqueEdit } from './notes-edit.js';
 import type { NotesPanel } from './notes-panel.js';
-import { setHash } from './reader.js';
+import { blocksUnder, pageLayout } from './page-layout.js';
+import { setHash, type ReaderView } from './reader.js';
 import type { StudyState } from './study-state.js';
-import type { Flashcard, Highlight, HighlightColor } from './study-types.js';
+import type { Bounds, Flashcard, Highlight, HighlightColor } from './study-types.js';
 import { visibleText } from './text-marks.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -16,7 +17,7 @@ type Input = Record<string, unknown>;
 const str = (input: Input, key: string): string | undefined => (typeof input[key] === 'string' ? (input[key] as string) : undefined);
 const int = (input: Input, key: string): number | undefined => (typeof input[key] === 'number' ? Math.trunc(input[key] as number) : undefined);
 
-export function studyPageTools(state: StudyState, panels: { notes: NotesPanel; deck: DeckPanel }) {
+export function studyPageTools(state: StudyState, panels: { notes: NotesPanel; deck: DeckPanel; reader: ReaderView }) {
   const openDoc = () => {
     if (!state.doc) throw new Error('No document is open in the reader.');
     return state.doc;
@@ -74,6 +75,38 @@ export function studyPageTools(state: StudyState, panels: { notes: NotesPanel; d
       await state.update({ notes });
       panels.notes.flash(0, notes.length);
       return `The notes were replaced (${notes.length} characters).`;
+    },
+
+    async addNote(input: Input) {
+      const doc = openDoc();
+      const content = (str(input, 'content') ?? '').trim();
+      if (!content) throw new Error('content is empty: give the markdown to add to the notes.');
+      const page = int(input, 'sourcePageNumber');
+      if (page !== undefined && (page < 1 || page > doc.pages.length)) throw new Error(`sourcePageNumber: "${doc.title}" has pages 1 to ${doc.pages.length}.`);
+      const block = page ? `${content}\n\n*From page ${page} of ${doc.title}.*` : content;
+      const current = state.workspace.notes.trimEnd();
+      const notes = current ? `${current}\n\n${block}` : block;
+      await state.update({ notes });
+      panels.notes.flash(notes.length - block.length, notes.length);
+      return `Added at the end of the notes (${block.split('\n').length} lines); the rest is unchanged.`;
+    },
+
+    async highlightArea(input: Input) {
+      const doc = openDoc();
+      const page = int(input, 'pageNumber') ?? state.page;
+      if (page < 1 || page > doc.pages.length) throw new Error(`"${doc.title}" has pages 1 to ${doc.pages.length}.`);
+      // The schema on the server checked the bounds (fractions, 0 to 1).
+      const bounds = input.bounds as Bounds;
+      if (page !== state.page) {
+        setHash(doc.id, page);
+        await state.open(doc.id, page);
+      }
+      const label = str(input, 'label');
+      panels.reader.showArea(bounds, label);
+      const under = blocksUnder(pageLayout(panels.reader.article), bounds).map((block) => `“${block.text}”`);
+      return `A box is shown on page ${page} of "${doc.title}"${label ? `, labelled “${label}”` : ''}. ${
+        under.length ? `It frames: ${under.join(', ')}.` : 'It frames no whole block of text: check the bounds against pageLayout.'
+      }`;
     },
 
     async highlightText(input: Input) {

@@ -31,6 +31,10 @@ export interface Flashcard {
   definition: string;
   sourcePageNumber?: number;
   createdAt: number;
+  /** How many times in a row the learner marked it "Again" in review (seed 004's flashcardStruggle counts these). */
+  againCount?: number;
+  /** Days until it is due again, doubled by each "Got it"; what it was when "Again" reset it is the trigger's lastInterval. */
+  interval?: number;
 }
 
 export type HighlightColor = 'yellow' | 'green' | 'blue' | 'pink';
@@ -83,4 +87,20 @@ export interface StudyPageContext {
   highlightsOnPage: string[];
   notesExcerpt: string;
   flashcardDeck: { cards: number };
+  /** The blocks of the page on screen, where they are: what highlightArea's bounds come from. */
+  pageLayout: LayoutBlock[];
+}
+
+/** A box on a page, as fractions of the page's text area (0 to 1, from its top-left corner). */
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One block of the page on screen (a heading, a paragraph, a list item): its first words and its bounds. */
+export interface LayoutBlock {
+  text: string;
+  bounds: Bounds;
 }

@@ -10,6 +10,8 @@ const flashcardSchema = z.object({
   definition: z.string(),
   sourcePageNumber: z.number().int().optional(),
   createdAt: z.number(),
+  againCount: z.number().int().min(0).optional(),
+  interval: z.number().min(0).optional(),
 });
 const highlightSchema = z.object({
   id: z.string().min(1),

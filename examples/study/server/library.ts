@@ -61,13 +61,32 @@ export function searchPages(pages: readonly string[], query: string, limit = 5):
   return snippets.sort((a, b) => b.relevance - a.relevance || a.page - b.page).slice(0, limit);
 }
 
-/** Markdown as the reader shows it: no heading marks, no emphasis marks. */
+/**
+ * A paragraph of markdown as a line of plain text, as a snippet shows it: no heading marks, no emphasis marks, and
+ * no list marks: a heading leads into what follows it ("Mitosis: …"), list items are joined with semicolons, and
+ * the lines of a paragraph with spaces.
+ */
 export function plainText(markdown: string): string {
+  let text = '';
+  let after: 'start' | 'heading' | 'item' | 'line' = 'start';
+  for (const raw of markdown.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const heading = /^#{1,6}\s+/.test(line);
+    const item = /^(?:[-*+]|\d+[.)])\s+/.test(line);
+    const words = inlinePlain(line.replace(/^#{1,6}\s+/, '').replace(/^(?:[-*+]|\d+[.)])\s+/, ''));
+    const joint = after === 'start' ? '' : after === 'heading' ? ': ' : item || after === 'item' ? '; ' : ' ';
+    text += joint + (heading ? words.replace(/[:.]$/, '') : words);
+    after = heading ? 'heading' : item ? 'item' : 'line';
+  }
+  return text;
+}
+
+function inlinePlain(markdown: string): string {
   return markdown
-    .replace(/^#{1,6}\s+/gm, '')
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(/\*(.+?)\*/g, '$1')
-    .trim();
+    .replace(/`([^`]+)`/g, '$1');
 }
 
 function stem(term: string): string {

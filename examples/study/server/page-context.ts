@@ -11,6 +11,9 @@ const studyContextSchema = z.object({
   highlightsOnPage: z.array(z.string()),
   notesExcerpt: z.string(),
   flashcardDeck: z.object({ cards: z.number() }),
+  pageLayout: z
+    .array(z.object({ text: z.string(), bounds: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }) }))
+    .default([]),
 });
 
 /** The study page's context, or an error the agent reads (the page sent none: it is not the study page). */

@@ -65,6 +65,41 @@ export const highlightText = defineTool({
   label: (input) => `Highlighting “${input.text.length > 40 ? `${input.text.slice(0, 40)}…` : input.text}”`,
 });
 
+export const addNote = defineTool({
+  name: 'addNote',
+  description:
+    "Add content at the end of the user's notes for the open document (markdown: a heading, a list, a paragraph), leaving the rest as it is. Prefer it to rewriteNotes for adding; use editNotes to change what is there.",
+  input: z.object({
+    content: z.string().min(1).describe('The markdown to add'),
+    sourcePageNumber: z.number().int().min(1).optional().describe('The page of the open document it comes from, noted under it'),
+  }),
+  kind: 'client',
+  label: (input) => (input.sourcePageNumber ? `Adding page ${input.sourcePageNumber} to your notes` : 'Adding to your notes'),
+});
+
+/** Where on a page, as fractions of the page's text area (0 to 1, from its top-left corner). */
+const bounds = z
+  .object({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().gt(0).max(1),
+    height: z.number().gt(0).max(1),
+  })
+  .describe("Fractions of the page's text area, from its top-left corner, as <page_context> pageLayout gives each block's bounds");
+
+export const highlightArea = defineTool({
+  name: 'highlightArea',
+  description:
+    'Draw a box around an area of a page of the open document, to show the student where something is (a paragraph, a definition, a list). Take the bounds from pageLayout in <page_context> (the blocks of the page on screen, with their first words); for another page, navigateToPage first, and its layout comes with the next step. The box stays until the page changes.',
+  input: z.object({
+    pageNumber: z.number().int().min(1),
+    bounds,
+    label: z.string().max(60).optional().describe('A few words shown on the box'),
+  }),
+  kind: 'client',
+  label: (input) => `Pointing at page ${input.pageNumber}${input.label ? `: ${input.label}` : ''}`,
+});
+
 export const navigateToPage = defineTool({
   name: 'navigateToPage',
   description: 'Turn the reader to a page of the open document, or open another document at a page.',
@@ -73,4 +108,4 @@ export const navigateToPage = defineTool({
   label: 'Going to page {pageNumber}',
 });
 
-export const pageTools = [createFlashcard, updateFlashcard, deleteFlashcard, editNotes, rewriteNotes, highlightText, navigateToPage];
+export const pageTools = [createFlashcard, updateFlashcard, deleteFlashcard, editNotes, rewriteNotes, addNote, highlightText, highlightArea, navigateToPage];

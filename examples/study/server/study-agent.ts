@@ -3,7 +3,7 @@ import { readDocument, readPage, searchDocument } from './document-tools.js';
 import type { LearnerStore } from './learner-store.js';
 import { memoryTools } from './memory-tools.js';
 import { pageTools } from './page-tools.js';
-import { searchLibraryTool } from './search-library-tool.js';
+import { findRelatedContentTool, searchLibraryTool } from './search-tools.js';
 import { sendStatusMessage } from './status-tool.js';
 import { studySystemPrompt } from './system-prompt.js';
 import { workspaceReadTools } from './workspace-read-tools.js';
@@ -28,6 +28,7 @@ export function studyAgent({ model, sessions, learners }: StudyAgentOptions) {
       searchDocument,
       ...workspaceReadTools(learners),
       searchLibraryTool(learners),
+      findRelatedContentTool(learners),
       ...memoryTools(learners),
       sendStatusMessage,
       ...pageTools,

@@ -9,7 +9,8 @@ const CARDS_PER_PAGE = 3;
  * The showcase (seed 004, phase 2): "Make flashcards from this page" → readPage (and the deck, to skip terms it
  * already has) → a status line → createFlashcard × 3, run by the page → a final answer with suggestions.
  */
-export function makeFlashcards(since: readonly Turn[]): ScriptedRun {
+export function makeFlashcards(since: readonly Turn[], fromPage?: number): ScriptedRun {
+  const read = { tool: 'readPage', input: fromPage ? { pageNumber: fromPage } : {} };
   const page = lastResultOf(since, 'readPage');
   const pageText = field<string>(page?.output, 'text') ?? '';
   const pageNumber = field<number>(page?.output, 'pageNumber') ?? 1;
@@ -26,12 +27,12 @@ export function makeFlashcards(since: readonly Turn[]): ScriptedRun {
 
   if (page && (page.isError || cards.length === 0)) {
     return [
-      [{ tool: 'readPage', input: {} }, { tool: 'readFlashcards', input: {} }],
+      [read, { tool: 'readFlashcards', input: {} }],
       [{ text: page.isError ? `I could not read the page: ${outputText(page)}` : 'Every key term on this page is already in your deck, so I made no new cards. Try another page!' }],
     ];
   }
   return [
-    [{ tool: 'readPage', input: {} }, { tool: 'readFlashcards', input: {} }],
+    [read, { tool: 'readFlashcards', input: {} }],
     [{ tool: 'sendStatusMessage', input: { message: `Sure, let me turn page ${pageNumber} into flashcards for you.` } }],
     cards.map((card) => ({ tool: 'createFlashcard', input: { term: card.term, definition: card.definition, sourcePageNumber: pageNumber } })),
     [
@@ -47,6 +48,21 @@ export function makeFlashcards(since: readonly Turn[]): ScriptedRun {
       },
     ],
     [],
+  ];
+}
+
+/** "Make a flashcard for Anaphase": the term's definition on this page, as one card. */
+export function flashcardFor(since: readonly Turn[], wanted: string): ScriptedRun {
+  const page = lastResultOf(since, 'readPage');
+  const term = keyTerms(field<string>(page?.output, 'text') ?? '').find((t) => t.term.toLowerCase() === wanted.toLowerCase());
+  const pageNumber = field<number>(page?.output, 'pageNumber') ?? 1;
+  const created = lastResultOf(since, 'createFlashcard');
+  const read = [{ tool: 'readPage', input: {} }];
+  if (page && !term) return [read, [{ text: `I found no definition of “${wanted}” on page ${pageNumber}. Go to the page that defines it and ask again.` }]];
+  return [
+    read,
+    [{ tool: 'createFlashcard', input: { term: term?.term ?? wanted, definition: term?.definition ?? '', sourcePageNumber: pageNumber } }],
+    [{ text: created?.isError ? `I could not add it: ${outputText(created)}` : `Added **${term?.term ?? wanted}** to your deck.` }],
   ];
 }
 

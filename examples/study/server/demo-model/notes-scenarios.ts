@@ -46,19 +46,18 @@ export function fixNotes(since: readonly Turn[]): ScriptedRun {
   ];
 }
 
-/** "Add this page to my notes": readPage and readNotes → rewriteNotes with a section of the page's key terms. */
+/** "Add this page to my notes": readPage → addNote with a section of the page's key terms, the rest left as it is. */
 export function pageIntoNotes(since: readonly Turn[]): ScriptedRun {
   const page = lastResultOf(since, 'readPage')?.output;
-  const notes = field<string>(lastResultOf(since, 'readNotes')?.output, 'notes') ?? '';
   const pageNumber = field<number>(page, 'pageNumber') ?? 1;
   const terms = keyTerms(field<string>(page, 'text') ?? '');
   const section = [`## Key terms, page ${pageNumber}`, ...terms.map((t) => `- **${t.term}**: ${t.definition}`)].join('\n');
-  const current = notes === '(The notes are empty.)' ? '' : notes;
+  const added = lastResultOf(since, 'addNote');
   return [
-    [{ tool: 'readPage', input: {} }, { tool: 'readNotes', input: {} }],
+    [{ tool: 'readPage', input: {} }],
     [{ tool: 'sendStatusMessage', input: { message: 'Happy to, let me add the key terms of this page to your notes.' } }],
-    [{ tool: 'rewriteNotes', input: { newContent: current ? `${current.trimEnd()}\n\n${section}` : section } }],
-    [{ text: lastResultOf(since, 'rewriteNotes')?.isError ? `That did not work: ${outputText(lastResultOf(since, 'rewriteNotes'))}` : `Added ${terms.length} key terms from page ${pageNumber} at the end of your notes.` }],
+    [{ tool: 'addNote', input: { content: section, sourcePageNumber: pageNumber } }],
+    [{ text: added?.isError ? `That did not work: ${outputText(added)}` : `Added ${terms.length} key terms from page ${pageNumber} at the end of your notes.` }],
   ];
 }
 

@@ -1,6 +1,7 @@
-import type { ScriptedRun } from '@agent-chat/server';
-import type { Attachment, Turn } from '@agent-chat/protocol';
-import { field, lastResultOf, outputText, resultsOf } from './history.js';
+import type { ScriptedResponse, ScriptedRun } from '@agent-chat/server';
+import type { Attachment, Context, Turn } from '@agent-chat/protocol';
+import { plainText } from '../library.js';
+import { field, lastResultOf, outputText, pageOnScreen, resultsOf } from './history.js';
 import { keyTerms } from './key-terms.js';
 
 /** "Go to page 3": navigateToPage, run by the page. */
@@ -53,4 +54,40 @@ export function summarizeAttachments(since: readonly Turn[], attachments: readon
     ],
     [],
   ];
+}
+
+/**
+ * "Show me where anaphase is explained": searchDocument finds the page; the reader goes there if it must; then
+ * highlightArea frames the paragraph, its bounds taken from the page layout the page sends in its context (fresh with
+ * each step, so after navigateToPage it is the new page's).
+ */
+export function showWhere(since: readonly Turn[], what: string, context: Context | undefined): ScriptedRun {
+  const search = lastResultOf(since, 'searchDocument')?.output;
+  const page = field<{ page: number }[]>(search, 'snippets')?.[0]?.page;
+  const screen = pageOnScreen(context);
+  const find: ScriptedResponse = [{ tool: 'searchDocument', input: { query: what } }];
+  if (search && !page) return [find, [{ text: `I could not find “${what}” in this document. Try other words?` }]];
+  const area = lastResultOf(since, 'highlightArea');
+  const done: ScriptedResponse = [{ text: area?.isError ? `I could not show it: ${outputText(area)}` : `There it is, on page ${page}: the box frames where the document explains ${what}.` }];
+  // The number of steps must not change between steps (the model is replayed from the history): once the reader was
+  // turned, the run is the long one, although the page on screen is now the right one.
+  const turned = lastResultOf(since, 'navigateToPage');
+  const point: ScriptedResponse = turned?.isError
+    ? [{ text: `I could not turn to page ${page}: ${outputText(turned)}` }]
+    : page !== undefined && page === screen.page
+      ? pointAt(screen, page, what)
+      : [];
+  if (!turned && (page === undefined || page === screen.page)) return [find, point, done];
+  return [find, [{ tool: 'navigateToPage', input: { pageNumber: page } }], point, turned?.isError ? [] : done];
+}
+
+/** highlightArea around the first paragraph of the page on screen that mentions `what`, from the page's layout. */
+function pointAt(screen: ReturnType<typeof pageOnScreen>, page: number, what: string): ScriptedResponse {
+  const paragraph = screen.text
+    .split(/\n{2,}/)
+    .map(plainText)
+    .find((text) => !/^#/.test(text) && text.toLowerCase().includes(what.toLowerCase()));
+  const block = paragraph && screen.layout.find((b) => paragraph.startsWith(b.text.replace(/…$/, '')));
+  if (!block) return [{ text: `“${what}” is on page ${page}, but I cannot tell where on the page from what I was sent.` }];
+  return [{ tool: 'highlightArea', input: { pageNumber: page, bounds: block.bounds, label: what.charAt(0).toUpperCase() + what.slice(1) } }];
 }
