@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { examples } from './examples.js';
+import { favicon } from './favicon.js';
 import { pageScripts } from './page-scripts.js';
 
 const examplesDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -48,6 +49,8 @@ export function createDemoApp(options: DemoAppOptions) {
       return c.notFound();
     }
   });
+
+  app.get('/favicon.ico', favicon);
 
   app.get('/', async (c) => {
     const page = await readFile(join(examplesDir, 'index.html'), 'utf8');

@@ -135,6 +135,7 @@ describe('examples/persona: the persona editor of seed 002', () => {
     expect((await session('skeptic')).turns.length).toBeGreaterThan(0);
 
     await page.locator('#clear-chat').click();
+    await page.locator('#confirm-clear').getByRole('button', { name: 'Clear conversation' }).click();
     await expect.poll(async () => (await session('skeptic')).turns.length).toBe(0);
     await page.reload();
     await expect.poll(() => page.locator('#persona-name').inputValue()).toBe('Skeptic');
@@ -234,7 +235,7 @@ function restoreEnv(name: string, value: string | undefined) {
 }
 
 describe('examples/persona on Claude', () => {
-  it('with ANTHROPIC_API_KEY set, Claude gets the seed system prompt for the persona and the eight tools', async () => {
+  it('with ANTHROPIC_API_KEY set, Claude gets the seed system prompt for the persona and the eight tools (and suggest_requests)', async () => {
     const fake = await startFakeAnthropic({
       replies: [
         { content: [{ type: 'tool_use', id: 'toolu_1', name: 'update_persona_name', input: { name: 'Super Optimist' } }] },
@@ -260,8 +261,9 @@ describe('examples/persona on Claude', () => {
       expect(JSON.stringify(first.system)).toContain('You are an AI assistant helping to edit a persona');
       expect(JSON.stringify(first.system)).toContain('ID: optimist');
       expect(JSON.stringify(first.system)).toContain('Name: Optimist');
+      // The seed's eight tools, and the card of suggestions for when the request is unclear.
       expect(first.tools.map((tool) => tool.name).sort()).toEqual(
-        ['create_test_input', 'delete_test_input', 'get_persona', 'get_test_input', 'list_test_inputs', 'update_persona_name', 'update_system_prompt', 'update_test_input'],
+        ['create_test_input', 'delete_test_input', 'get_persona', 'get_test_input', 'list_test_inputs', 'suggest_requests', 'update_persona_name', 'update_system_prompt', 'update_test_input'],
       );
       // The prompt is read at every call: the second one already knows the new name.
       expect(JSON.stringify((fake.requests[1] as { system: unknown }).system)).toContain('Name: Super Optimist');

@@ -1,4 +1,5 @@
 import type { AgentChat, AgentChatAdapter } from '@agent-chat/element';
+import { confirmClear } from './confirm-clear.js';
 import { editorView } from './editor-view.js';
 import { personaClient } from './persona-client.js';
 import { sessionIdFor } from './persona-session.js';
@@ -97,7 +98,12 @@ document.getElementById('new-persona')!.addEventListener('click', async () => {
 });
 
 // Clear = forget this persona's conversation on the server (DELETE of its session); the next message starts fresh.
-document.getElementById('clear-chat')!.addEventListener('click', () => void chat.clear());
+// Both Clear buttons ask first.
+const clearing = confirmClear({
+  personaName: () => picker.selectedOptions[0]?.textContent ?? personaId,
+  clear: () => chat.clear(),
+});
+for (const button of document.querySelectorAll('#clear-chat, [data-clear-chat]')) button.addEventListener('click', () => clearing.ask());
 
 async function start() {
   const [info, personas] = await Promise.all([personaClient.info(), personaClient.listPersonas()]);

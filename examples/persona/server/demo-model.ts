@@ -1,5 +1,6 @@
 import type { Turn } from '@agent-chat/protocol';
 import { scriptedModel, type ScriptedResponse } from '@agent-chat/server';
+import { suggestionsCall } from '../../server/suggestions-tool.js';
 import { recognize, type DemoRequest } from './demo-requests.js';
 
 interface Result {
@@ -49,25 +50,30 @@ function confirm(result: Result | undefined, done: string, failed: string): Scri
   return result.isError ? [{ text: `${failed} The tool said: “${describeError(result)}”` }] : [{ text: done }];
 }
 
-const HELP =
-  "I'm the **offline demo model** of this persona editor: I recognise a handful of requests and carry them out with " +
-  'the same tools Claude would use. Try:\n\n' +
-  '- Change the name to Super Optimist\n' +
-  "- What is this persona's system prompt?\n" +
-  '- Add "Always end with a question." to the system prompt\n' +
-  '- What test inputs do I have?\n' +
-  '- Add a test input: "What is 2+2?"\n' +
-  '- Delete the test input about math\n' +
-  '- Show me all test inputs and add a new one about coding\n\n' +
-  'Set `ANTHROPIC_API_KEY` on the server to talk to Claude, which understands anything.';
+/** The chips the demo model offers: each is a request it understands (the tests send every one). */
+export const PERSONA_SUGGESTIONS = [
+  "What is this persona's system prompt?",
+  'What test inputs do I have?',
+  'Add "Keep answers under 100 words." to the system prompt',
+  'Add a test input: "What is 2+2?"',
+];
+
+const CAN =
+  '- rename the persona\n' +
+  '- show its system prompt, add a sentence to it, or replace it with your words\n' +
+  '- list its test inputs, add one, change one or delete one (by id, or by what it is about)\n\n' +
+  "I'm the offline demo model: I understand requests like these, not open conversation, and I don't write prompts " +
+  'of my own. With `ANTHROPIC_API_KEY` set on the server, Claude answers here with the same tools.';
+
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 /** One model step of a recognised request, given the tool results of the steps before it. */
-function respond(request: DemoRequest, step: number, rounds: Result[][]): ScriptedResponse {
+function respond(request: DemoRequest, step: number, rounds: Result[][], said: string): ScriptedResponse {
   const last = rounds[step - 1]?.[0];
   switch (request.kind) {
     case 'rename':
       return step === 0
-        ? [{ text: `Renaming the persona to “${request.name}”.` }, { tool: 'update_persona_name', input: { name: request.name } }]
+        ? [{ tool: 'update_persona_name', input: { name: request.name } }]
         : confirm(last, `Done: the persona is now called **${request.name}**.`, 'I could not rename the persona.');
 
     case 'show':
@@ -85,7 +91,7 @@ function respond(request: DemoRequest, step: number, rounds: Result[][]): Script
       }
 
     case 'append-prompt':
-      if (step === 0) return [{ text: 'Reading the current system prompt first.' }, { tool: 'get_persona', input: {} }];
+      if (step === 0) return [{ tool: 'get_persona', input: {} }];
       if (step === 1) {
         if (!last || last.isError) return confirm(last, '', 'I could not read the persona.');
         const current = (last.output as PersonaOutput).systemPrompt.trimEnd();
@@ -99,12 +105,14 @@ function respond(request: DemoRequest, step: number, rounds: Result[][]): Script
         : confirm(last, 'Done: the system prompt is replaced.', 'I could not update the system prompt.');
 
     case 'rewrite-prompt':
+      if (step > 0) return [];
       return [
-        {
-          text:
-            'The offline demo model cannot rewrite text freely (Claude can). Give me the new prompt in quotes, e.g. ' +
-            '*Set the system prompt to "You are…"*, or add a sentence with *Add "Be concise." to the system prompt*.',
-        },
+        { text: "I can't rewrite the prompt in my own words: I'm the offline demo model (Claude can). I can add a sentence of yours to it, or replace it with text you give me in quotes." },
+        suggestionsCall('For example:', [
+          'Add "Keep answers under 100 words." to the system prompt',
+          'Add "Always end with a question." to the system prompt',
+          "What is this persona's system prompt?",
+        ]),
       ];
 
     case 'list-inputs':
@@ -112,12 +120,12 @@ function respond(request: DemoRequest, step: number, rounds: Result[][]): Script
       return !last || last.isError ? confirm(last, '', 'I could not list the test inputs.') : [{ text: bulletList(last.output as ListOutput) }];
 
     case 'list-then-add':
-      if (step === 0) return [{ text: 'First the current test inputs.' }, { tool: 'list_test_inputs', input: {} }];
+      if (step === 0) return [{ tool: 'list_test_inputs', input: {} }];
       if (step === 1) {
         if (!last || last.isError) return confirm(last, '', 'I could not list the test inputs.');
-        return [{ text: `${bulletList(last.output as ListOutput)}\n\nNow adding the new one.` }, { tool: 'create_test_input', input: { content: request.content } }];
+        return [{ text: `The test inputs so far:\n\n${bulletList(last.output as ListOutput)}` }, { tool: 'create_test_input', input: { content: request.content } }];
       }
-      return confirm(last, `Added: “${request.content}”.`, 'I could not add the test input.');
+      return confirm(last, `And added a new one: “${request.content}”.`, 'I could not add the test input.');
 
     case 'add-input':
       return step === 0
@@ -135,22 +143,35 @@ function respond(request: DemoRequest, step: number, rounds: Result[][]): Script
 
     case 'delete-input':
       return step === 0
-        ? [{ text: `Deleting test input ${request.id}.` }, { tool: 'delete_test_input', input: { id: request.id } }]
+        ? [{ tool: 'delete_test_input', input: { id: request.id } }]
         : confirm(last, `Deleted test input \`${request.id}\`.`, `I could not delete test input ${request.id}.`);
 
     case 'delete-input-about': {
-      if (step === 0) return [{ text: `Looking for the test input about ${request.topic}.` }, { tool: 'list_test_inputs', input: {} }];
-      if (step === 2) return confirm(last, 'Deleted.', 'I could not delete it.');
+      if (step === 0) return [{ tool: 'list_test_inputs', input: {} }];
+      if (step === 2) return confirm(last, `Deleted the test input about ${request.topic}.`, 'I could not delete it.');
       if (!last || last.isError) return confirm(last, '', 'I could not list the test inputs.');
       const words = request.topic.toLowerCase().split(/\W+/).filter((word) => word.length >= 3);
       const matches = (last.output as ListOutput).testInputs.filter(({ content }) => words.some((word) => content.toLowerCase().includes(word)));
       if (matches.length === 0) return [{ text: `None of the test inputs is about ${request.topic}:\n\n${bulletList(last.output as ListOutput)}` }];
       if (matches.length > 1) return [{ text: `Several test inputs could be about ${request.topic}; which one should go?\n\n${bulletList({ testInputs: matches })}` }];
-      return [{ text: `Found it: “${matches[0]!.content}” — deleting it.` }, { tool: 'delete_test_input', input: { id: matches[0]!.id } }];
+      return [{ thinking: `The one about ${request.topic} is \`${matches[0]!.id}\`: “${matches[0]!.content}”` }, { tool: 'delete_test_input', input: { id: matches[0]!.id } }];
     }
 
-    case 'help':
-      return [{ text: HELP }];
+    case 'hello':
+      return [
+        {
+          text:
+            "Hello! I'm the agent of this persona editor. I can rename the persona, read its system prompt or add to it, " +
+            'and manage its test inputs. What would you like to change?',
+        },
+      ];
+
+    case 'capabilities':
+      if (step > 0) return [];
+      return [
+        { text: `${request.asked ? '' : `I'm not sure what you mean by “${clip(said)}”. `}For this persona I can:` },
+        suggestionsCall(CAN, PERSONA_SUGGESTIONS),
+      ];
   }
 }
 
@@ -159,7 +180,7 @@ export const personaDemoModel = scriptedModel(
   ({ text, turns }) => {
     const rounds = roundsSinceLastUser(turns);
     const step = rounds.length;
-    const response = respond(recognize(text), step, rounds);
+    const response = respond(recognize(text), step, rounds, text.trim());
     // The scripted model plays response number `step`; the ones before it have already been played.
     return [...Array.from({ length: step }, () => []), response];
   },

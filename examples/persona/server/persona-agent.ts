@@ -6,6 +6,7 @@ import type { PersonaStore } from './persona-store.js';
 import { personaTools } from './persona-tools.js';
 import { requirePersonaId } from './session-persona.js';
 import { demoUser } from '../../server/demo-user.js';
+import { suggestionsTool } from '../../server/suggestions-tool.js';
 
 /** Claude when ANTHROPIC_API_KEY is set, the offline demo model otherwise; the same tools and prompt either way. */
 export function personaModel(): { model: Model; demo: boolean } {
@@ -23,7 +24,7 @@ export function personaAgent(options: { store: PersonaStore; sessions: SessionSt
   return createAgentChat({
     ...demoUser,
     model: options.model,
-    tools: personaTools(store),
+    tools: [...personaTools(store), suggestionsTool()],
     system: agentSystemPrompt(store),
     store: options.sessions,
     state: {

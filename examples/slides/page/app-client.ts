@@ -15,6 +15,8 @@ export interface AppInfo {
   demoModel: boolean;
   modelName: string;
   stages: StageInfo[];
+  /** The languages the settings offer for a carousel's slides. */
+  languages: { code: string; name: string }[];
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
@@ -32,6 +34,8 @@ export const appClient = {
   carousel: (id: string) => call<Carousel>(`/carousels/${encodeURIComponent(id)}`),
   goToStage: (id: string, stage: number) =>
     call<{ carousel: Carousel }>(`/carousels/${encodeURIComponent(id)}/stage`, { method: 'PUT', body: JSON.stringify({ stage }) }),
+  saveSettings: (id: string, settings: { language: string }) =>
+    call<Carousel>(`/carousels/${encodeURIComponent(id)}/settings`, { method: 'PUT', body: JSON.stringify(settings) }),
   saveDraft: (id: string, draft: string) =>
     call<Carousel>(`/carousels/${encodeURIComponent(id)}/draft`, { method: 'PUT', body: JSON.stringify({ draft }) }),
   runAction: (id: string, action: string, input: Record<string, unknown> = {}) =>

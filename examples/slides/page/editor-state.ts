@@ -110,6 +110,17 @@ export class EditorState {
     }
   }
 
+  /** The settings modal's Save: like navigation, it never waits for the chat or a running action. */
+  async saveSettings(settings: { language: string }): Promise<void> {
+    try {
+      this.accept(await appClient.saveSettings(this.id, settings));
+      const name = this.info.languages.find((language) => language.code === settings.language)?.name ?? settings.language;
+      this.say(`Settings saved: the slides are written in ${name}.`, 'info');
+    } catch (error) {
+      this.say((error as Error).message, 'error');
+    }
+  }
+
   async saveDraft(draft: string): Promise<void> {
     try {
       this.accept(await appClient.saveDraft(this.id, draft));

@@ -21,7 +21,7 @@ export function exportView(state: EditorState): HTMLElement {
       : null,
     el(
       'ol',
-      { class: 'finals' },
+      { class: 'finals', lang: carousel.language },
       ...carousel.slides.map((slide, i) => {
         const style = carousel.styleProposals.find((proposal) => proposal.index === slide.styleIndex);
         const look = style ? `background:${style.palette.background};color:${style.palette.text};border-color:${style.palette.accent}` : '';

@@ -7,6 +7,7 @@ import { exportView } from './export-view.js';
 import { imagesView } from './images-view.js';
 import { promptsView } from './prompts-view.js';
 import { slidesView } from './slides-view.js';
+import { settingsDialog } from './settings-dialog.js';
 import { renderStageBar } from './stage-bar.js';
 import { styleView } from './style-view.js';
 
@@ -81,6 +82,8 @@ async function start(): Promise<void> {
     : 'Claude answers, with the same tools and system prompt.';
   badge.classList.toggle('demo', info.demoModel);
   document.getElementById('carousel-id')!.textContent = carouselId;
+  const settings = settingsDialog(state);
+  document.getElementById('open-settings')!.addEventListener('click', () => settings.open());
   document.getElementById('new-carousel')!.addEventListener('click', () => {
     localStorage.setItem(CAROUSEL_KEY, newCarouselId());
     location.replace(location.pathname);

@@ -18,7 +18,8 @@ export function slidesView(state: EditorState): HTMLElement {
     carousel.slides.length
       ? el(
           'ol',
-          { class: 'slides' },
+          // The slides' own language (the settings), for hyphenation and screen readers; the page around them is English.
+          { class: 'slides', lang: carousel.language },
           ...carousel.slides.map((slide, i) => {
             const n = i + 1;
             const key = `regenerate_slide:${n}`;

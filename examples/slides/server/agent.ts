@@ -1,10 +1,11 @@
 import { createAgentChat, modelFromEnv, type Model, type SessionStore } from '@agent-chat/server';
 import type { CarouselEditor } from './carousel-editor.js';
-import { slideCommands } from './commands.js';
+import { slideCommands, unknownCommandReply } from './commands.js';
 import { readTools } from './read-tools.js';
 import { systemPrompt } from './system-prompt.js';
 import { writeTools } from './write-tools.js';
 import { demoUser } from '../../server/demo-user.js';
+import { suggestionsTool } from '../../server/suggestions-tool.js';
 
 /**
  * The carousel's agent. A chat session and a carousel share one id (the page sets the element's `session` to
@@ -14,8 +15,9 @@ export function slidesAgent(editor: CarouselEditor, store: SessionStore, model: 
   return createAgentChat({
     ...demoUser,
     model,
-    tools: [...readTools(editor.store), ...writeTools(editor)],
+    tools: [...readTools(editor.store), ...writeTools(editor), suggestionsTool()],
     commands: slideCommands(editor),
+    unknownCommand: (unknown) => unknownCommandReply(editor, unknown),
     system: systemPrompt(editor.store),
     store,
     // Seed §3.2.3 caps the loop at 5 iterations; the showcase needs 3, a mistake and its correction fit in the rest.

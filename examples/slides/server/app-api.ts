@@ -5,6 +5,7 @@ import { isCarouselId } from './carousel-store.js';
 import { WrongStageError, type CarouselEditor } from './carousel-editor.js';
 import { carouselMarkdown } from './export-service.js';
 import { actionsOfStage } from './stage-actions.js';
+import { isLanguage, LANGUAGES } from './languages.js';
 
 export interface AppInfo {
   /** True when the offline scripted model answers: the page shows a "Demo model" badge. */
@@ -29,6 +30,7 @@ export function appApi(editor: CarouselEditor, info: AppInfo) {
     c.json({
       ...info,
       stages: STAGES.map((entry) => ({ ...entry, actions: actionsOfStage(entry.stage).map((action) => action.name) })),
+      languages: LANGUAGES.map(({ code, name }) => ({ code, name })),
     }),
   );
 
@@ -48,6 +50,15 @@ export function appApi(editor: CarouselEditor, info: AppInfo) {
     } catch (error) {
       return c.json({ error: { code: 'invalid_request', message: (error as Error).message } }, 400);
     }
+  });
+
+  app.put('/carousels/:id/settings', async (c) => {
+    const id = carouselId(c);
+    if (!id) return badId(c);
+    const body = z.object({ language: z.string().refine(isLanguage) }).safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return c.json({ error: { code: 'invalid_request', message: `Send { "language": one of ${LANGUAGES.map((l) => l.code).join(', ')} }` } }, 400);
+    await editor.setLanguage(id, body.data.language);
+    return c.json(editor.store.snapshot(id));
   });
 
   app.put('/carousels/:id/draft', async (c) => {

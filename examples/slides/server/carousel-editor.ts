@@ -59,6 +59,12 @@ export class CarouselEditor {
     return message;
   }
 
+  /** The settings modal's choices (seed §3.7.4): a metadata change like navigation, never waiting for the agent. */
+  async setLanguage(id: string, language: string): Promise<void> {
+    this.store.get(id).language = language;
+    await this.store.save(id);
+  }
+
   async setDraft(id: string, draft: string): Promise<void> {
     this.store.get(id).draft = draft;
     await this.store.save(id);

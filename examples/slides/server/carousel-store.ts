@@ -62,10 +62,13 @@ export class CarouselStore {
     return structuredClone(this.get(id));
   }
 
-  /** Put a snapshot back (undo) and persist it. The snapshot is our own JSON, but it came back through a store. */
+  /**
+   * Put a snapshot back (undo) and persist it. The snapshot is our own JSON, but it came back through a store.
+   * The settings stay as they are now: the user chose them, the agent's undo has no business with them.
+   */
   async restore(id: string, snapshot: unknown): Promise<Carousel> {
     if (!isCarouselJson(snapshot) || snapshot.id !== id) throw new Error('The undo snapshot is not a carousel of this session');
-    const restored = structuredClone(snapshot);
+    const restored = { ...structuredClone(snapshot), language: this.get(id).language };
     this.carousels.set(id, restored);
     await this.save(id);
     return structuredClone(restored);

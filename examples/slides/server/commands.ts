@@ -1,6 +1,9 @@
-import { defineCommand } from '@agent-chat/server';
-import { stageName } from './carousel.js';
+import { defineCommand, unknownCommandReply as standardReply, type UnknownCommand } from '@agent-chat/server';
+import { FIRST_STAGE, LAST_STAGE, stageName, type Stage } from './carousel.js';
 import type { CarouselEditor } from './carousel-editor.js';
+
+/** The stages where /regen has something to regenerate (seed §3.1: slide N, prompt N, image N). */
+const REGEN_STAGES: readonly Stage[] = [1, 3, 4];
 
 /**
  * Seed 000 §4.2.9: slash commands, the fast path that never reaches the model. Each answers with a line for
@@ -8,16 +11,20 @@ import type { CarouselEditor } from './carousel-editor.js';
  */
 export function slideCommands(editor: CarouselEditor) {
   const reply = (sessionId: string, text: string) => ({ text, state: editor.store.snapshot(sessionId) });
+  // Decided from the carousel on the server, as the write tools are: the composer's / list shows only these.
+  const stageOf = (sessionId: string) => editor.store.get(sessionId).stage;
 
   return [
     defineCommand({
       name: 'next',
       description: 'Go to the next stage',
+      available: ({ sessionId }) => stageOf(sessionId) < LAST_STAGE,
       run: async ({ sessionId }) => reply(sessionId, await editor.navigate(sessionId, 'next')),
     }),
     defineCommand({
       name: 'back',
       description: 'Go back to the previous stage',
+      available: ({ sessionId }) => stageOf(sessionId) > FIRST_STAGE,
       run: async ({ sessionId }) => reply(sessionId, await editor.navigate(sessionId, 'back')),
     }),
     defineCommand({
@@ -33,6 +40,7 @@ export function slideCommands(editor: CarouselEditor) {
     defineCommand({
       name: 'regen',
       description: 'Regenerate one item of this stage: /regen slide 2 (stage 1), /regen prompt 2 (stage 3), /regen image 2 (stage 4)',
+      available: ({ sessionId }) => REGEN_STAGES.includes(stageOf(sessionId)),
       args: [
         { name: 'what', description: 'slide, prompt or image', required: true },
         { name: 'n', description: 'Slide number', required: true },
@@ -55,3 +63,18 @@ const REGEN_TARGETS: Record<string, string> = {
   prompt: 'regenerate_prompt',
   image: 'regenerate_image',
 };
+
+/** Why a command is not offered in this stage, in the carousel's terms, before the SDK's list of those that are. */
+export function unknownCommandReply(editor: CarouselEditor, unknown: UnknownCommand): string {
+  const standard = standardReply(unknown);
+  if (!unknown.unavailable) return standard;
+  const stage = editor.store.get(unknown.sessionId).stage;
+  const here = `stage ${stage} (${stageName(stage)})`;
+  const reason: Record<string, string> = {
+    next: `There is no stage after ${here}, so /next has nowhere to go.`,
+    back: `There is no stage before ${here}, so /back has nowhere to go.`,
+    regen: `There is nothing to regenerate one at a time in ${here}: /regen works in stages 1 (slides), 3 (prompts) and 4 (images).`,
+  };
+  const why = reason[unknown.name.toLowerCase()];
+  return why ? standard.replace(`/${unknown.name} is not available here.`, why) : standard;
+}

@@ -4,17 +4,12 @@ import type { DemoStep } from './demo-steps.js';
 import { stageAction } from './stage-actions.js';
 
 /**
- * The offline demo model's repertoire: seed 000's scenarios, each recognized from what the user typed and
- * played as an agent would: thinking, read tools, the write tool with an instruction, a final answer built from
- * the results. Each scenario returns the whole run; the scripted model plays the response for the current step,
- * so later responses are written from results that exist by the time they are played.
+ * The offline demo model's repertoire: each request it understands (demo-understand.ts) is played as an agent
+ * would: thinking, read tools, the write tool with an instruction, a final answer written from the results. A play
+ * returns the whole run; the scripted model plays the response for the current step, so later responses are
+ * written from results that exist by the time they are played.
  */
-export interface Scenario {
-  name: string;
-  /** The captures the scenario plays with, or null when the text is not this scenario. */
-  match(text: string): string[] | null;
-  play(match: string[], steps: readonly DemoStep[], text: string): ScriptedRun;
-}
+export type Play<R> = (request: R, steps: readonly DemoStep[]) => ScriptedRun;
 
 /** What get_slide returns, as far as the answers quote it. */
 export interface SlideView {
@@ -23,20 +18,45 @@ export interface SlideView {
   image_prompt?: string;
 }
 
-export const quote = (slide: SlideView | undefined) => (slide?.title ? `“${slide.title}: ${slide.body}”` : 'the slide');
+/** Where the title sits in the body, when the body says it too ("Most remote meetings waste time…"). */
+function titleInBody(slide: SlideView): { at: number; length: number } | undefined {
+  const title = slide.title?.trim().replace(/[.!?]+$/, '') ?? '';
+  const at = title ? (slide.body ?? '').toLowerCase().indexOf(title.toLowerCase()) : -1;
+  return at < 0 ? undefined : { at, length: title.length };
+}
+
+/**
+ * A slide quoted in an answer, as a block: the title in bold over the body, or, when the body already says the
+ * title, the body alone with those words in bold, so no answer says a title twice in a row.
+ */
+export function slideBlock(slide: SlideView | undefined): string {
+  if (!slide?.title) return '> (this slide is empty)';
+  const body = slide.body?.trim() ?? '';
+  const inBody = titleInBody(slide);
+  if (!inBody) return body ? `> **${slide.title}**\n> ${body}` : `> **${slide.title}**`;
+  const { at, length } = inBody;
+  return `> ${body.slice(0, at)}**${body.slice(at, at + length)}**${body.slice(at + length)}`;
+}
+
+/** A slide quoted as the end of a sentence (thinking): the same rule, in quotation marks, with its full stop. */
+export function slideQuote(slide: SlideView | undefined): string {
+  if (!slide?.title) return 'nothing yet.';
+  const text = titleInBody(slide) ? `${slide.body}` : `${slide.title}. ${slide.body}`;
+  return /[.!?]$/.test(text.trim()) ? `“${text.trim()}”` : `“${text.trim()}.”`;
+}
 
 /** The final answer after a write: what changed, or why it did not, with the way forward. */
 export function afterWrite(step: DemoStep | undefined, success: (output: Record<string, unknown>) => string): ScriptedResponse {
   if (!step) return [{ text: 'The change did not run.' }];
   if (!step.isError) return [{ text: success(step.output as Record<string, unknown>) }];
   const action = stageAction(step.name);
-  const error = String(step.output);
+  const error = String(step.output).replace(/^Tool \w+ failed: /, '');
   if (action && error.startsWith('Unknown tool')) {
     return [
       {
         text:
-          `I can't do that from here: **${step.name}** belongs to stage ${action.stage} (${stageName(action.stage)}). ` +
-          `Type \`/stage ${action.stage}\` (or click it in the stage bar), then ask me again.`,
+          `I can't do that from here: it belongs to stage ${action.stage} (${stageName(action.stage)}). ` +
+          `Type \`/stage ${action.stage}\` or click the stage above, then ask me again.`,
       },
     ];
   }
@@ -44,4 +64,3 @@ export function afterWrite(step: DemoStep | undefined, success: (output: Record<
 }
 
 export const undoHint = 'Press **Undo** to put it back as it was.';
-

@@ -1,124 +1,141 @@
-import { isStage, stageName, STAGES } from './carousel.js';
-import { afterWrite, undoHint, type Scenario } from './demo-scenario.js';
+import { FIRST_STAGE, isStage, LAST_STAGE, stageName, STAGES } from './carousel.js';
+import { afterWrite, undoHint, type Play } from './demo-scenario.js';
 import { field, findStep } from './demo-steps.js';
-import { stageAction } from './stage-actions.js';
+import type { SlidesRequest } from './demo-understand.js';
 
-/** The demo model's scenarios for the other stages and for moving between them, and its help. */
+/** The demo model's plays for stages 2 to 5 and for moving between stages, and its answers about the session. */
 
-export const selectStyleScenario: Scenario = {
-  name: 'pick style N',
-  match: (text) => /\b(?:select|pick|choose|use|take)\s+(?:the\s+)?style\s*(?:number\s*)?(\d+)/i.exec(text),
-  play: (match, steps) => {
-    const n = Number(match[1]);
-    const proposals = field<{ index: number; name: string }[]>(findStep(steps, 'get_style_proposals'), 'proposals') ?? [];
-    return [
-      [{ thinking: `Let me check the style proposals before selecting number ${n}.` }, { tool: 'get_style_proposals', input: {} }],
-      [
-        { thinking: proposals.length ? `Proposals: ${proposals.map((p) => `${p.index} ${p.name}`).join(', ')}.` : 'There are no proposals yet; selecting will tell us so.' },
-        { tool: 'select_style', input: { style_index: n } },
-      ],
-      afterWrite(findStep(steps, 'select_style'), (output) => `${String(output.done)} Image prompts (stage 3) will start with “${String(output.shared_prompt_prefix)}”. ${undoHint}`),
-    ];
-  },
+type Of<K extends SlidesRequest['kind']> = Extract<SlidesRequest, { kind: K }>;
+
+interface Proposal {
+  index: number;
+  name: string;
+  description: string;
+}
+
+const THOUGHTS: Record<Of<'action'>['tool'], string> = {
+  generate_slides: 'New slides from the draft replace the current ones.',
+  generate_style_proposals: 'Three style proposals, drawn from the draft.',
+  generate_prompts: 'One image prompt per slide, from its text and the selected style.',
+  generate_images: 'One image per slide, from its prompt.',
+  apply_styles: 'The selected style goes on every slide.',
+  export_carousel: 'Exporting the finished carousel.',
 };
 
-/** "generate slides", "propose styles", "export" …: one stage action after a look at where the user is. */
-const STAGE_WORDS: [RegExp, string][] = [
-  [/\bstyle/i, 'generate_style_proposals'],
-  [/\bprompt/i, 'generate_prompts'],
-  [/\bimage/i, 'generate_images'],
-  [/\bslides?\b/i, 'generate_slides'],
+/** One stage action, after a look at where the user is, so the thinking can say whether it is this stage's. */
+export const stageAction: Play<Of<'action'>> = ({ tool }, steps) => {
+  const stage = field<number>(findStep(steps, 'get_session_info'), 'current_stage');
+  const here = field<string[]>(findStep(steps, 'get_session_info'), 'actions_in_this_stage') ?? [];
+  return [
+    [{ tool: 'get_session_info', input: {} }],
+    [
+      { thinking: here.includes(tool) ? THOUGHTS[tool] : `We're in stage ${stage ?? '?'}, which does not offer this; I'll try, and explain if it is refused.` },
+      { tool, input: {} },
+    ],
+    afterWrite(findStep(steps, tool), (output) => {
+      // An export changes nothing worth undoing: it hands over a file.
+      if (typeof output.download === 'string') return `${String(output.done)} [Download the Markdown](${output.download}).`;
+      return `${String(output.done)} ${undoHint}`;
+    }),
+  ];
+};
+
+export const styles: Play<Of<'styles'>> = (_, steps) => {
+  const proposals = field<Proposal[]>(findStep(steps, 'get_style_proposals'), 'proposals') ?? [];
+  const selected = field<number | null>(findStep(steps, 'get_style_proposals'), 'selected_index');
+  return [
+    [{ tool: 'get_style_proposals', input: {} }],
+    [
+      {
+        text: proposals.length
+          ? `${proposals.map((p) => `${p.index}. **${p.name}**: ${p.description}${p.index === selected ? ' (selected)' : ''}`).join('\n')}`
+          : 'There are no style proposals yet. In stage 2, ask me to propose styles.',
+      },
+    ],
+  ];
+};
+
+/** "Pick style 2", "go with the editorial one": by number, or by a name the proposals have. */
+export const selectStyle: Play<Of<'select-style'>> = ({ style, name }, steps) => {
+  const proposals = field<Proposal[]>(findStep(steps, 'get_style_proposals'), 'proposals') ?? [];
+  const chosen = style ?? proposals.find((p) => p.name.toLowerCase() === name?.toLowerCase())?.index;
+  return [
+    [{ tool: 'get_style_proposals', input: {} }],
+    chosen === undefined
+      ? [{ text: `None of the proposals is called “${name}”. ${proposals.length ? `They are: ${proposals.map((p) => `${p.index}. ${p.name}`).join(', ')}.` : 'There are none yet.'}` }]
+      : [
+          { thinking: proposals.length ? `The proposals: ${proposals.map((p) => `${p.index}. ${p.name}`).join(', ')}. Selecting number ${chosen}.` : 'There are no proposals yet; selecting will say so.' },
+          { tool: 'select_style', input: { style_index: chosen } },
+        ],
+    afterWrite(findStep(steps, 'select_style'), (output) => `${String(output.done)} Image prompts (stage 3) will start with “${String(output.shared_prompt_prefix)}”. ${undoHint}`),
+  ];
+};
+
+export const restyleSlide: Play<Of<'restyle-slide'>> = ({ slide, style }, steps) => [
+  [{ tool: 'update_slide_style', input: { slide_index: slide, style_index: style } }],
+  afterWrite(findStep(steps, 'update_slide_style'), (output) => `${String(output.done)} ${undoHint}`),
 ];
 
-export const generateScenario: Scenario = {
-  name: 'generate slides / styles / prompts / images',
-  match: (text) => /\b(?:generate|create|propose|suggest|write|make)\s+(?:the\s+|new\s+|some\s+|image\s+)?(slides|styles?|style proposals|prompts|images)\b/i.exec(text),
-  play: (match, steps) => {
-    const tool = STAGE_WORDS.find(([pattern]) => pattern.test(match[1] ?? ''))?.[1] ?? 'generate_slides';
-    const action = stageAction(tool)!;
-    const stage = field<number>(findStep(steps, 'get_session_info'), 'current_stage');
-    return [
-      [{ thinking: `The user wants ${match[1]}. I'll check which stage we're in first.` }, { tool: 'get_session_info', input: {} }],
-      [
-        {
-          thinking:
-            stage === action.stage
-              ? `We're in stage ${stage}, where ${tool} is available.`
-              : `We're in stage ${stage ?? '?'}; ${tool} belongs to stage ${action.stage}. I'll try, and explain if it is refused.`,
-        },
-        { tool, input: {} },
-      ],
-      afterWrite(findStep(steps, tool), (output) => `${String(output.done)} ${undoHint}`),
-    ];
-  },
-};
-
-const SINGLE_ACTIONS: [RegExp, string, string][] = [
-  [/\bapply\s+(?:the\s+)?styles?\b/i, 'apply_styles', 'Applying the selected style to every slide.'],
-  [/\bexport\b/i, 'export_carousel', 'Exporting the carousel.'],
-  [/\bnext stage\b|\bgo (?:on|forward)\b/i, 'next_stage', 'Moving on to the next stage.'],
-  [/\b(?:previous stage|go back|stage back)\b/i, 'previous_stage', 'Going back one stage.'],
+export const regeneratePrompt: Play<Of<'regenerate-prompt'>> = ({ slide, instruction }, steps) => [
+  [{ tool: 'regenerate_prompt', input: { slide_index: slide, ...(instruction ? { instruction } : {}) } }],
+  afterWrite(findStep(steps, 'regenerate_prompt'), (output) => `The image prompt of slide ${slide} is now:\n\n> ${String(output.after)}\n\n${undoHint}`),
 ];
 
-export const singleActionScenario: Scenario = {
-  name: 'apply styles / export / next stage / go back',
-  match: (text) => {
-    const found = SINGLE_ACTIONS.findIndex(([pattern]) => pattern.test(text));
-    return found < 0 ? null : [String(found)];
-  },
-  play: (match, steps) => {
-    const [, tool, thought] = SINGLE_ACTIONS[Number(match[0])]!;
-    return [
-      [{ thinking: thought }, { tool, input: {} }],
-      afterWrite(findStep(steps, tool), (output) => {
-        const download = typeof output.download === 'string' ? ` [Download it](${output.download}).` : '';
-        return `${String(output.done)}${download}`;
-      }),
-    ];
-  },
+export const updatePrompt: Play<Of<'update-prompt'>> = ({ slide, prompt }, steps) => [
+  [{ tool: 'update_prompt', input: { slide_index: slide, prompt } }],
+  afterWrite(findStep(steps, 'update_prompt'), () => `Slide ${slide} has your image prompt now. ${undoHint}`),
+];
+
+export const regenerateImage: Play<Of<'regenerate-image'>> = ({ slide }, steps) => [
+  [{ tool: 'regenerate_image', input: { slide_index: slide } }],
+  afterWrite(findStep(steps, 'regenerate_image'), (output) => `${String(output.done)} ${undoHint}`),
+];
+
+const NAVIGATION = { next: 'next_stage', back: 'previous_stage' } as const;
+
+/** The navigation tools are offered only where they lead somewhere: refused, the edge of the stages is why. */
+const EDGE = {
+  next: `Stage ${LAST_STAGE} (${stageName(LAST_STAGE)}) is the last stage: there is none after it.`,
+  back: `Stage ${FIRST_STAGE} (${stageName(FIRST_STAGE)}) is the first stage: there is none before it.`,
 };
 
-export const goToStageScenario: Scenario = {
-  name: 'go to stage N',
-  match: (text) => /\b(?:go|move|switch|jump|take me)\s+(?:to\s+)?(?:the\s+)?stage\s*(\d)/i.exec(text),
-  play: (match, steps) => {
-    const stage = Number(match[1]);
-    return [
-      [{ thinking: `Moving the user to stage ${stage}.` }, { tool: 'go_to_stage', input: { stage } }],
-      afterWrite(findStep(steps, 'go_to_stage'), (output) =>
-        `${String(output.done)}${isStage(stage) ? ` ${STAGES[stage - 1]!.summary}.` : ''}`,
-      ),
-    ];
-  },
+export const navigate: Play<Of<'navigate'>> = ({ to }, steps) => {
+  const tool = typeof to === 'number' ? 'go_to_stage' : NAVIGATION[to];
+  const step = findStep(steps, tool);
+  if (typeof to !== 'number' && step?.isError && String(step.output).includes('Unknown tool')) {
+    return [[{ tool, input: {} }], [{ text: EDGE[to] }]];
+  }
+  return [
+    [{ tool, input: typeof to === 'number' ? { stage: to } : {} }],
+    afterWrite(step, (output) => {
+      const stage = Number(/stage (\d)/.exec(String(output.done))?.[1]);
+      return `${String(output.done)}${isStage(stage) ? ` Here you ${STAGES[stage - 1]!.summary.charAt(0).toLowerCase()}${STAGES[stage - 1]!.summary.slice(1)}.` : ''}`;
+    }),
+  ];
 };
 
-/** Anything else: say plainly that this is the offline demo model, and what it can do in the current stage. */
-export const helpScenario: Scenario = {
-  name: 'help',
-  match: (text) => /[\s\S]*/.exec(text),
-  play: (_, steps) => {
-    const stage = field<number>(findStep(steps, 'get_session_info'), 'current_stage');
-    const tries = TRIES[stage ?? 1] ?? TRIES[1]!;
-    return [
-      [{ tool: 'get_session_info', input: {} }],
-      [
-        {
-          text:
-            `I'm the **offline demo model**: I play a few scripted scenarios from seed 000 instead of understanding free text. ` +
-            `With \`ANTHROPIC_API_KEY\` set on the server, Claude answers here with the same tools.\n\n` +
-            `You're in stage ${stage ?? '?'}${isStage(stage) ? ` (${stageName(stage)})` : ''}. Try:\n${tries.map((line) => `- “${line}”`).join('\n')}\n\n` +
-            'Slash commands run without any model: `/next`, `/back`, `/stage 3`, `/regen slide 2`.',
-        },
-      ],
-    ];
-  },
+export const session: Play<Of<'session'>> = (_, steps) => {
+  const info = findStep(steps, 'get_session_info')?.output as
+    | { current_stage: number; num_slides: number; language: string; selected_style: string | null }
+    | undefined;
+  const stage = info?.current_stage;
+  return [
+    [{ tool: 'get_session_info', input: {} }],
+    [
+      {
+        text: info
+          ? `You're in stage ${stage}${isStage(stage) ? ` (${stageName(stage)})` : ''}. The carousel has ${info.num_slides} slides in ${languageName(info.language)}` +
+            `${info.selected_style ? `, in the ${info.selected_style} style` : ', with no style selected yet'}.`
+          : 'I could not read the session.',
+      },
+    ],
+  ];
 };
 
-const TRIES: Record<number, string[]> = {
-  1: ['slide 2 repeats slide 1, fix it', 'make slide 3 more punchy', 'what does slide 4 say?', 'regenerate all slides slowly'],
-  2: ['propose styles', 'pick style 2', 'next stage'],
-  3: ['generate prompts', 'show slide 1', 'next stage'],
-  4: ['generate images', 'next stage'],
-  5: ['apply styles', 'export'],
-};
-
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

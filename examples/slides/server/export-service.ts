@@ -1,4 +1,5 @@
 import type { Carousel } from './carousel.js';
+import { languageOf } from './languages.js';
 
 /** Stage 5: the carousel as a Markdown document, what the seed's export hands to the user. */
 
@@ -14,7 +15,7 @@ export function exportCarousel(carousel: Carousel) {
 
 export function carouselMarkdown(carousel: Carousel): string {
   const style = carousel.styleProposals.find((proposal) => proposal.index === carousel.selectedStyle);
-  const lines = [`# Carousel ${carousel.id}`, '', `Style: ${style ? style.name : 'none selected'}`, ''];
+  const lines = [`# Carousel ${carousel.id}`, '', `Language: ${languageOf(carousel.language).name}`, `Style: ${style ? style.name : 'none selected'}`, ''];
   carousel.slides.forEach((slide, i) => {
     lines.push(`## ${i + 1}. ${slide.title}`, '', slide.body, '');
     if (slide.imagePrompt) lines.push(`Image prompt: ${slide.imagePrompt}`, '');

@@ -1,4 +1,5 @@
 import type { Carousel, Slide } from './carousel.js';
+import { languageOf, type LanguagePhrases } from './languages.js';
 import { capitalize, clipWords, firstClause, headline, overlap, sentences } from './text.js';
 
 export interface SlideText {
@@ -27,37 +28,39 @@ export function rewriteIntent(instruction: string): RewriteIntent {
 export function rewriteSlide(carousel: Carousel, index: number, instruction: string): SlideText & { intent: RewriteIntent } {
   const slide = carousel.slides[index]!;
   const intent = rewriteIntent(instruction);
+  // The words the service adds of its own are in the carousel's language; the rest comes from the draft.
+  const say = languageOf(carousel.language).phrases;
   const rewritten = (() => {
     switch (intent) {
       case 'distinct':
-        return distinctAngle(carousel, index);
+        return distinctAngle(carousel, index, say);
       case 'shorter':
         return { title: headline(slide.title, 4), body: shorter(slide.body) };
       case 'question':
-        return { title: asQuestion(slide.title), body: slide.body };
+        return { title: asQuestion(slide.title, say), body: slide.body };
       case 'casual':
-        return { title: slide.title, body: casual(slide.body) };
+        return { title: slide.title, body: casual(slide.body, say) };
       case 'formal':
-        return { title: slide.title, body: formal(slide.body) };
+        return { title: slide.title, body: formal(slide.body, say) };
       case 'fresh':
         return freshWording(carousel, index);
     }
   })();
-  return { ...differentFrom(slide, rewritten), intent };
+  return { ...differentFrom(slide, rewritten, say), intent };
 }
 
 /** The draft sentence the other slides cover least: a new angle that still comes from the user's own draft. */
-function distinctAngle(carousel: Carousel, index: number): SlideText {
+function distinctAngle(carousel: Carousel, index: number, say: LanguagePhrases): SlideText {
   const others = carousel.slides.filter((_, i) => i !== index).map((slide) => `${slide.title}. ${slide.body}`);
   const covered = (sentence: string) => Math.max(0, ...others.map((other) => overlap(sentence, other)));
   const candidates = sentences(carousel.draft)
     .map((sentence, order) => ({ sentence, order, score: covered(sentence) }))
     .sort((a, b) => a.score - b.score || a.order - b.order);
   const best = candidates[0];
-  if (best && best.score < 0.35) return { title: headline(best.sentence), body: best.sentence };
+  if (best && best.score < 0.35) return slideFrom(best.sentence);
   // Every draft sentence is on some slide already: turn the slide toward why it matters instead.
   const slide = carousel.slides[index]!;
-  return { title: `Why ${lowerFirst(headline(slide.title, 4))} matters`, body: `What changes when you get this right? ${clipWords(slide.body, 14)}` };
+  return { title: say.matters(lowerFirst(headline(slide.title, 4))), body: `${say.whatChanges} ${clipWords(slide.body, 14)}` };
 }
 
 /**
@@ -72,8 +75,27 @@ function freshWording(carousel: Carousel, index: number): SlideText {
     .map((sentence) => ({ sentence, score: overlap(sentence, own) }))
     .filter(({ sentence, score }) => score > 0.1 && others.every((other) => overlap(sentence, other) <= score))
     .sort((a, b) => b.score - a.score)[0];
-  if (best && best.sentence !== slide.body) return { title: headline(best.sentence), body: best.sentence };
+  const fresh = best && slideFrom(best.sentence);
+  if (fresh && (fresh.title !== slide.title || fresh.body !== slide.body)) return fresh;
   return { title: headline(slide.body), body: slide.body };
+}
+
+/**
+ * A slide from a passage of the draft: a headline from its first sentence, and what follows the headline as the
+ * body, so that the body does not open by saying the title again ("Keep cameras optional" over "Attention matters
+ * more than faces.", not over "Keep cameras optional: attention…"). A passage too short to split is the body whole.
+ */
+export function slideFrom(passage: string): SlideText {
+  const [first = passage, ...others] = sentences(passage);
+  const title = headline(first);
+  const clause = firstClause(first);
+  const same = (a: string, b: string) => a.replace(/[.!?]+$/, '').trim().toLowerCase() === b.replace(/[.!?]+$/, '').trim().toLowerCase();
+  const rest = same(title, first)
+    ? others.join(' ')
+    : same(title, clause)
+      ? [first.slice(clause.length).replace(/^[\s,:;—–-]+/, '').replace(/^and\s+/i, ''), ...others].join(' ')
+      : '';
+  return { title, body: rest.split(/\s+/).length >= 3 ? capitalize(rest.trim()) : passage };
 }
 
 /** The first clause of the first sentence, when it says enough on its own; else the sentence cut to 12 words. */
@@ -83,10 +105,10 @@ function shorter(body: string): string {
   return clause.split(/\s+/).length >= 4 && clause.length < first.length ? `${clause}.` : clipWords(first, 12);
 }
 
-function asQuestion(title: string): string {
-  const plain = title.replace(/[.!?]+$/, '');
-  if (title.endsWith('?')) return `What if you ${lowerFirst(plain.replace(/^(why|how|what)\s+/i, ''))}?`;
-  return `Why ${lowerFirst(plain)}?`;
+function asQuestion(title: string, say: LanguagePhrases): string {
+  const plain = title.replace(/^[¿]/, '').replace(/[.!?]+$/, '').trim();
+  if (title.endsWith('?')) return say.whatIf(lowerFirst(plain.replace(/^(why|how|what|pourquoi|warum|por qué)\s+/i, '')));
+  return say.why(lowerFirst(plain));
 }
 
 /** Long and short forms, for the casual and formal rewrites. */
@@ -103,15 +125,15 @@ function replaceWords(text: string, from: string, to: string): string {
   return text.replace(new RegExp(`\\b${from}\\b`, 'gi'), (match) => matchCase(match, to));
 }
 
-function casual(body: string): string {
+function casual(body: string, say: LanguagePhrases): string {
   const text = CONTRACTIONS.reduce((result, [long, short]) => replaceWords(result, long, short), body);
-  return text === body ? `Honestly, ${lowerFirst(body)}` : text;
+  return text === body ? `${say.casualOpening}${lowerFirst(body)}` : text;
 }
 
-function formal(body: string): string {
-  const plain = body.replace(/^Honestly, /, '');
+function formal(body: string, say: LanguagePhrases): string {
+  const plain = body.startsWith(say.casualOpening) ? capitalize(body.slice(say.casualOpening.length)) : body;
   const text = CONTRACTIONS.reduce((result, [long, short]) => replaceWords(result, short, long), plain);
-  return text === body ? `In short: ${lowerFirst(body)}` : capitalize(text);
+  return text === body ? `${say.formalOpening}${lowerFirst(body)}` : capitalize(text);
 }
 
 function matchCase(original: string, replacement: string): string {
@@ -123,7 +145,7 @@ function lowerFirst(text: string): string {
 }
 
 /** A rewrite must change something: the user asked for a change and Undo must have something to undo. */
-function differentFrom(slide: Slide, next: SlideText): SlideText {
+function differentFrom(slide: Slide, next: SlideText, say: LanguagePhrases): SlideText {
   if (next.title !== slide.title || next.body !== slide.body) return next;
-  return { title: asQuestion(slide.title), body: next.body };
+  return { title: asQuestion(slide.title, say), body: next.body };
 }

@@ -1,7 +1,7 @@
 import { slideAt, type Carousel, type Slide } from './carousel.js';
 import { pause, type ServiceContext } from './service-context.js';
-import { rewriteSlide, type SlideText } from './slide-rewrite.js';
-import { headline, sentences } from './text.js';
+import { rewriteSlide, slideFrom, type SlideText } from './slide-rewrite.js';
+import { sentences } from './text.js';
 
 /** Stage 1: the draft becomes slide texts. The deterministic stand-in for seed 000's `stage1_service`. */
 
@@ -16,7 +16,7 @@ export function generateSlides(carousel: Carousel) {
   const paragraphs = carousel.draft.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
   const units = paragraphs.length >= 3 ? paragraphs : sentences(carousel.draft);
   if (units.length === 0) throw new Error('The draft is empty: write a draft first.');
-  carousel.slides = units.slice(0, MAX_SLIDES).map((unit) => blankSlide({ title: headline(sentences(unit)[0] ?? unit), body: unit }));
+  carousel.slides = units.slice(0, MAX_SLIDES).map((unit) => blankSlide(slideFrom(unit)));
   // New texts make everything derived from the old ones stale.
   carousel.exportedAt = null;
   return { done: `Generated ${carousel.slides.length} slides from the draft.`, slides: carousel.slides.map(({ title }, i) => ({ index: i + 1, title })) };

@@ -1,4 +1,5 @@
 import { STAGES, stageName } from './carousel.js';
+import { languageOf } from './languages.js';
 import type { CarouselStore } from './carousel-store.js';
 import { actionsOfStage } from './stage-actions.js';
 
@@ -14,7 +15,7 @@ export function systemPrompt(store: CarouselStore) {
 You help users create and refine social media carousel slides.
 
 The stages are: ${STAGES.map((entry) => `${entry.stage} ${entry.name} (${entry.summary.toLowerCase()})`).join('; ')}.
-The user is currently in Stage ${carousel.stage} (${stageName(carousel.stage)}). The carousel has ${carousel.slides.length} slides.
+The user is currently in Stage ${carousel.stage} (${stageName(carousel.stage)}). The carousel has ${carousel.slides.length} slides, written in ${languageOf(carousel.language).name} (the user's setting: the slide service writes in it).
 Write tools of this stage: ${actions.join(', ')}; next_stage, previous_stage and go_to_stage move between stages.
 
 You have access to tools. Use READ tools to gather context before taking action.
