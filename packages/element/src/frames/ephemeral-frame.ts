@@ -164,7 +164,7 @@ export class EphemeralFrame extends LitElement {
     if (event.key !== 'Escape' || event.defaultPrevented || this.state !== 'PINNED') return;
     const inPanel = event.composedPath().includes(this.renderRoot.querySelector('section')!);
     this.dispatch('dismiss');
-    if (inPanel) (this.renderRoot.querySelector<HTMLSlotElement>('slot[name=composer]')?.assignedElements()[0] as HTMLElement | undefined)?.focus();
+    if (inPanel) this.querySelector<HTMLElement>('[slot=composer]')?.focus();
   };
 
   static override styles = [
