@@ -1,6 +1,7 @@
 import type { Links, Token, Tokens } from 'marked';
 import { highlightBlocks } from './highlight-code.js';
 import { lexMarkdown } from './lex.js';
+import { closedFence, definitions, joined, settle, type OpenBlock } from './open-blocks.js';
 import { OpenFence } from './open-fence.js';
 import { block, blocks, renderedNodes, type ItemViews } from './render-blocks.js';
 import type { RenderOptions } from './render-options.js';
@@ -22,16 +23,6 @@ export interface MarkdownStats {
    * arrived after a finished block that may use it.
    */
   resets: number;
-}
-
-/**
- * A list or table growing at the end of the text: the part of it that can no longer change (items, rows), where
- * the rest starts, and for a table its header and delimiter lines, lexed again in front of the rest.
- */
-interface OpenBlock {
-  settled: Tokens.List | Tokens.Table;
-  at: number;
-  head: string;
 }
 
 /** A block that can no longer change, and its DOM once rendered. */
@@ -225,71 +216,4 @@ export class IncrementalMarkdown {
     const first = this.#tail[0];
     if (!exact && first) this.#open = settle(first, this.#stable, lastBreak, text);
   }
-}
-
-/**
- * What of a list or table at `start` can no longer change: a list's items before the last one that began on a
- * complete line (nothing written later reaches back past it), a table's rows whose line is complete.
- */
-function settle(token: Token, start: number, lastBreak: number, text: string): OpenBlock | undefined {
-  if (token.type === 'list') {
-    const list = token as Tokens.List;
-    let next = start;
-    let count = 0;
-    let at = start;
-    for (let i = 0; i < list.items.length - 1; i++) {
-      next += list.items[i]!.raw.length;
-      if (next <= lastBreak) [count, at] = [i + 1, next];
-    }
-    return count ? { settled: { ...list, items: list.items.slice(0, count) }, at, head: '' } : undefined;
-  }
-  if (token.type === 'table') {
-    const table = token as Tokens.Table;
-    const lines = table.raw.split('\n');
-    const headLength = lines[0]!.length + lines[1]!.length + 2;
-    let at = start + headLength;
-    let count = 0;
-    for (let r = 0; r < table.rows.length; r++) {
-      const end = at + lines[2 + r]!.length;
-      if (end > lastBreak || text[end] !== '\n') break;
-      [count, at] = [r + 1, end + 1];
-    }
-    return count ? { settled: { ...table, rows: table.rows.slice(0, count) }, at, head: text.slice(start, start + headLength) } : undefined;
-  }
-  return undefined;
-}
-
-/** The open block's settled part and the rest of it, lexed anew (`rest`), as one token; undefined if they don't fit. */
-function joined(open: OpenBlock, rest: Token | undefined, source: (restLength: number) => string): Token | undefined {
-  const settled = open.settled;
-  if (rest?.type !== settled.type) return undefined;
-  const raw = source(rest.raw.length);
-  if (settled.type === 'list') {
-    const more = rest as Tokens.List;
-    return { ...more, raw, start: settled.start, loose: settled.loose || more.loose, items: settled.items.concat(more.items) };
-  }
-  const more = rest as Tokens.Table;
-  if (more.header.length !== (settled as Tokens.Table).header.length) return undefined;
-  return { ...more, raw, rows: (settled as Tokens.Table).rows.concat(more.rows) };
-}
-/** A fenced code block at `start` whose closing fence, on a complete line, is in the text. */
-function closedFence(token: Token, start: number, lastBreak: number): boolean {
-  if (token.type !== 'code') return false;
-  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw);
-  const lines = token.raw.replace(/\n+$/, '').split('\n');
-  const closing = lines.length > 1 ? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines.at(-1)!) : null;
-  return (
-    !!opening &&
-    !!closing &&
-    closing[1]![0] === opening[1]![0] &&
-    closing[1]!.length >= opening[1]!.length &&
-    start + token.raw.replace(/\n+$/, '').length <= lastBreak
-  );
-}
-
-/** The link reference definitions in a block, at any depth (in a quote, in a list item). */
-function definitions(token: Token): Tokens.Def[] {
-  if (token.type === 'def') return [token as Tokens.Def];
-  const inner = token.type === 'list' ? (token as Tokens.List).items : token.type === 'blockquote' || token.type === 'list_item' ? token.tokens ?? [] : [];
-  return inner.flatMap(definitions);
 }
