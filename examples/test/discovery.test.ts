@@ -117,10 +117,17 @@ describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000
     await page.locator('agent-chat [part~="launcher"]').waitFor({ state: 'visible' });
     expect(await page.locator('#board .item').count()).toBe(11);
 
-    // Ctrl/Cmd+click on a board item mentions it in the chat, opening the panel.
+    // Ctrl/Cmd+click on a board item mentions it in the chat, opening the panel: a token in the composer's text.
     await boardItem(page, 'F-1').click({ modifiers: ['ControlOrMeta'] });
     await composer(page).waitFor({ state: 'visible' });
-    await expect.poll(() => inChat(page).getByRole('button', { name: '@F-1', exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => composer(page).inputValue()).toContain('@F-1');
+    // Sent, it goes with the message as a reference to the item.
+    const request = page.waitForRequest((r) => r.method() === 'POST' && /\/messages$/.test(r.url()));
+    await composer(page).press('End');
+    await composer(page).pressSequentially('what rests on it?');
+    await composer(page).press('Enter');
+    const body = (await request).postDataJSON() as { references?: { id: string }[] };
+    expect(body.references?.map((reference) => reference.id)).toEqual(['F-1']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -270,6 +277,13 @@ describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000
     await expect.poll(() => chips(page)).toEqual(['Any gaps?', 'Summarize the board']);
     await page.evaluate(() => ((window as unknown as { adapterAtStart: unknown }).adapterAtStart = document.querySelector('agent-chat')!.adapter));
 
+    // Before any change, the board's general questions: the gap analysis (FS-AskForGapAnalysis).
+    const gaps = await runsSoFar(page);
+    await page.locator('agent-chat [part~="quick-action"]', { hasText: 'Any gaps?' }).click();
+    expect(await runFinished(page, gaps)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/Gaps I see/).count()).toBeGreaterThan(0);
+    await expect.poll(() => chips(page)).toEqual(['Summarize the board']);
+
     // The analyst adds a fact on the board itself: it rests on nothing and nothing builds on it, and the chat says so.
     const factInput = page.locator('#board .column[data-column="fact"] form.add input');
     await factInput.fill('Mid-market customers cite price as the main reason to leave.');
@@ -298,6 +312,43 @@ describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000
 
     // The chips followed the board through el.contextChanged(): the page never handed the element a new adapter.
     expect(await page.evaluate(() => document.querySelector('agent-chat')!.adapter === (window as unknown as { adapterAtStart: unknown }).adapterAtStart)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an edit card says Apply, takes a modified text, marks what rests on the item for review, and the chat asks whether it still holds', async () => {
+    const { context, page, errors } = await visit();
+    await page.getByRole('button', { name: 'Load the sample discovery' }).click();
+    await boardItem(page, 'F-1').waitFor();
+
+    const proposed = await runsSoFar(page);
+    await send(page, 'Edit F-1 to say 9 of 12 churned customers named the June price increase as a reason to leave.');
+    expect(await runFinished(page, proposed)).toBe('awaiting_input');
+    // Seed 003's EditItemCard: before and after, what it marks for review, and "Apply".
+    const apply = page.locator('agent-chat [part~="card-confirm"]');
+    expect((await apply.textContent())?.trim()).toBe('Apply');
+    await expect.poll(() => inChat(page).getByText(/will be marked for review/).count()).toBe(3);
+
+    await page.locator('agent-chat [part~="card-edit"]').click();
+    const field = await textboxWithValue(page, '9 of 12 churned customers');
+    await field.fill('9 of 12 churned customers named the June price increase.');
+    const applied = await runsSoFar(page);
+    await apply.click();
+    expect(await runFinished(page, applied)).toBe('end_turn');
+
+    await expect.poll(() => boardItem(page, 'F-1').locator('.item-text').textContent()).toBe('9 of 12 churned customers named the June price increase.');
+    for (const id of ['N-1', 'R-1', 'O-1']) expect(await boardItem(page, id).getAttribute('class')).toContain('stale');
+    // The proactive suggestion after the edit: does the insight on it still hold?
+    await expect.poll(() => chips(page)).toEqual(['Does N-1 still hold?', 'Any gaps?', 'Summarize the board']);
+    const asked = await runsSoFar(page);
+    await page.locator('agent-chat [part~="quick-action"]', { hasText: 'Does N-1 still hold?' }).click();
+    expect(await runFinished(page, asked)).toBe('end_turn');
+    await expect.poll(() => inChat(page).getByText(/click Keep on its card/).count()).toBeGreaterThan(0);
+    expect(await page.locator('agent-chat [part~="reference"][data-reference="F-3"]').count()).toBeGreaterThan(0);
+
+    // The analyst keeps it: no longer marked.
+    await boardItem(page, 'N-1').locator('.keep').click();
+    await expect.poll(() => boardItem(page, 'N-1').getAttribute('class')).not.toContain('stale');
     expect(errors).toEqual([]);
     await context.close();
   });
