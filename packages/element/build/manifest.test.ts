@@ -200,9 +200,19 @@ describe('custom-elements.json', () => {
     /** Tokens of every `part="…"` in a text, without the ones an expression supplies (`bubble ${sender}`). */
     const partsIn = (text: string) =>
       [...text.matchAll(/\bpart="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter((token) => token && !token.includes('$'));
-    /** What a page reaches with `agent-chat::part(…)`: the shell's own parts and the lists it and the frames' views forward. */
+    /**
+     * What a page reaches with `agent-chat::part(…)`: the shell's own parts and the lists it and the frames' views
+     * forward, and those a part in the shell's shadow root forwards itself (`setAttribute('exportparts', LIST)`).
+     */
     const reachable = new Set([
       ...partsIn(shell),
+      ...sources.flatMap(({ text }) =>
+        [...text.matchAll(/setAttribute\('exportparts', (\w+)\)/g)].flatMap((match) => {
+          const list = lists[match[1]!];
+          if (typeof list !== 'string') throw new Error(`a part forwards ${match[1]}, which is no part list`);
+          return names(list);
+        }),
+      ),
       ...[shell, ...views.map(({ text }) => text)].flatMap(forwardedIn),
       ...[...shell.matchAll(/exportparts=\$\{(\w+)\}/g)].flatMap((match) => {
         const list = lists[match[1]!];

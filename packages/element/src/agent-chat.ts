@@ -13,6 +13,7 @@ import { panelStyles } from './frames/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { AgentChatStrings } from './i18n/strings.js';
+import type { ThreadStrings } from './i18n/thread-strings.js';
 import { LAUNCHER_GAP } from './layout/launcher-place.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
 import { afterPaint } from './load-once.js';
@@ -71,6 +72,7 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @fires {CustomEvent<OpenDetail>} agent-chat-open - The panel opened (or expanded, or the output showed): `{ frame }`.
  * @fires {CustomEvent<OpenDetail>} agent-chat-close - The panel closed (or collapsed, or the output hid): `{ frame }`.
  * @fires {CustomEvent<ReferenceDetail>} agent-chat-reference - A reference chip in a reply (`[[F-1]]`) was clicked: `{ id }`.
+ * @fires {CustomEvent<ThreadChangeDetail>} agent-chat-thread-change - The user switched conversations in the thread view (`threads`): picked one, started a new one, or deleted the one shown: `{ sessionId }`, the conversation now shown (`session` is set to it).
  * @fires {CustomEvent<TriggerDroppedDetail>} agent-chat-trigger-dropped - A `trigger()` will not be sent: `{ name, payload, reason }`, reason `cooldown` (another of its name was accepted within `cooldownMs`), `expired` (a low-priority one waited `maxWaitMs` for the element to be idle) or `failed` (its code could not be loaded).
  *
  * @cssprop [--agent-chat-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - All text.
@@ -175,6 +177,18 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @csspart drop-hint - "Drop to attach", while items are dragged over the chat.
  * @csspart suggestions - The autocomplete list (`/` commands, `@` mentions).
  * @csspart suggestion - Each option of the autocomplete list.
+ * @csspart threads-button - With `threads`: the header's button that shows and hides the conversations.
+ * @csspart threads - With `threads`: the sheet of conversations over the panel.
+ * @csspart new-thread-button - The sheet's "New conversation" button.
+ * @csspart close-threads-button - The sheet's × that hides it.
+ * @csspart more-threads-button - "Show older conversations", when the server has more.
+ * @csspart thread - Each conversation in the sheet; the one shown is also `current-thread`.
+ * @csspart current-thread - The conversation shown, in the sheet.
+ * @csspart thread-rename-button - A conversation's Rename button.
+ * @csspart thread-delete-button - A conversation's Delete button.
+ * @csspart thread-delete-confirm - The Delete button of the question asked before a delete.
+ * @csspart thread-title-input - The title field while a conversation is renamed.
+ * @csspart thread-save-button - Its Save button.
  */
 export class AgentChat extends LitElement {
   // `{}` is a string attribute: Lit's default type, so the parts leave `type: String` out (bytes of the budget).
@@ -194,6 +208,7 @@ export class AgentChat extends LitElement {
     hideAfter: { type: Number, attribute: 'hide-after' },
     breakpoint: { type: Number },
     lockWhileStreaming: { type: Boolean, attribute: 'lock-while-streaming' },
+    threads: { type: Boolean },
     opened: { type: Boolean, reflect: true, attribute: 'open' },
     adapter: { attribute: false },
     narrow: { state: true },
@@ -209,8 +224,8 @@ export class AgentChat extends LitElement {
   declare heading: string | undefined;
   /** The language of the element's own texts (`en`, `fr`); unknown ones get English. */
   declare locale: string | undefined;
-  /** Some of the element's texts replaced, by key (see i18n/strings.ts). */
-  declare strings: Partial<AgentChatStrings> | undefined;
+  /** Some of the element's texts replaced, by key (see i18n/strings.ts, and i18n/thread-strings.ts for the thread view's). */
+  declare strings: Partial<AgentChatStrings & ThreadStrings> | undefined;
   /** `light`, `dark`, or unset to follow the system. */
   declare theme: 'light' | 'dark' | undefined;
   /** The layout: `inline` (default), `floating`, `docked`, `ephemeral` or `hidden`; switchable at any time. */
@@ -229,6 +244,12 @@ export class AgentChat extends LitElement {
   declare breakpoint: number;
   /** Seed 003's behaviour: no typing while a reply streams (by default what is sent then is queued). */
   declare lockWhileStreaming: boolean;
+  /**
+   * The thread view: a button in the header (atop the panel inline) that shows the user's conversations (the
+   * server's `GET /sessions`), to switch between, rename, delete, or start a new one. Switching sets `session`.
+   * Its code loads only on pages that set it.
+   */
+  declare threads: boolean;
   /**
    * The panel is open (floating, drawer), expanded (docked) or showing its output (ephemeral). The `open`
    * attribute; the property has another name because `open()` is the method.
@@ -632,7 +653,7 @@ export class AgentChat extends LitElement {
     const heading = this.heading ?? t.panelTitle;
     // Until the conversation has loaded, the frames paint empty around where it will be.
     const content =
-      this.#view && this.#contexts ? this.#view(this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming) : nothing;
+      this.#view && this.#contexts ? this.#view(this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming, this.threads) : nothing;
     if (frame === 'inline') return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
     // A closed floating widget and a closed drawer are their launcher, drawn here so that it paints before any
     // frame's chunk has loaded, and stays the same element when the frame arrives. After the panel in the DOM, as

@@ -69,6 +69,12 @@ export interface TriggerDroppedDetail {
   reason: 'cooldown' | 'expired' | 'failed';
 }
 
+/** The user switched conversations in the thread view (`threads`): picked one, started a new one, or deleted the one shown. */
+export interface ThreadChangeDetail {
+  /** The conversation now shown; the element's `session` is set to it. */
+  sessionId: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-message-sent': CustomEvent<MessageSentDetail>;
   'agent-chat-run-start': CustomEvent<RunStartDetail>;
@@ -80,6 +86,7 @@ export interface AgentChatEventMap {
   'agent-chat-close': CustomEvent<OpenDetail>;
   'agent-chat-reference': CustomEvent<ReferenceDetail>;
   'agent-chat-trigger-dropped': CustomEvent<TriggerDroppedDetail>;
+  'agent-chat-thread-change': CustomEvent<ThreadChangeDetail>;
 }
 
 /** Fire one of the element's public events: bubbling and composed, so a host listens anywhere above it. */

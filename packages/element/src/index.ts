@@ -6,6 +6,7 @@ export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-
 export { registerLocale } from './i18n/locales.js';
 export { en } from './i18n/strings.js';
 export type { AgentChatStrings, StringKey } from './i18n/strings.js';
+export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
 export { adapterContext } from './adapter/adapter-context.js';
 export { ConversationController } from './conversation/conversation-controller.js';
@@ -30,6 +31,7 @@ export { MessageList } from './parts/message-list.js';
 export { NoticeLine } from './parts/notice-line.js';
 export { QuickActions } from './parts/quick-actions.js';
 export { ThinkingBlock } from './parts/thinking-block.js';
+export { ThreadList } from './parts/thread-list.js';
 export { ToolChip } from './parts/tool-chip.js';
 export { FloatingFrame, type Corner } from './frames/floating-frame.js';
 export { DockedFrame } from './frames/docked-frame.js';
@@ -45,6 +47,7 @@ export type {
   RunFinishDetail,
   RunStartDetail,
   StateChangeDetail,
+  ThreadChangeDetail,
   ToolCallDetail,
   TriggerDroppedDetail,
 } from './events.js';

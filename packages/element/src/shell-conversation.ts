@@ -3,7 +3,7 @@
 // template that puts the message list and the composer into the panel. A closed launcher or an empty frame needs
 // none of it, so the first paint carries neither @lit/context nor the full strings table.
 import { ContextProvider } from '@lit/context';
-import { html, type ReactiveElement } from 'lit';
+import { html, nothing, type ReactiveElement } from 'lit';
 import type { AgentChatAdapter } from './adapter/adapter.js';
 import { adapterContext } from './adapter/adapter-context.js';
 import { draftContext } from './draft/draft-context.js';
@@ -11,6 +11,7 @@ import type { DraftController } from './draft/draft-controller.js';
 
 export { DraftController } from './draft/draft-controller.js';
 import { StringsProvider } from './i18n/strings-context.js';
+import { threadsView } from './load-threads.js';
 import type { AgentChatStrings } from './i18n/strings.js';
 import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
 
@@ -33,12 +34,13 @@ export class ShellContexts {
 }
 
 /**
- * The message list and the composer, slotted into a frame's panel (or put in the inline panel). The host's
- * slotted content goes on down into the part that shows it (a slot assigned to a slot). The empty state's
- * default is this slot's fallback: the list's own would never show behind a forwarded slot.
+ * The message list and the composer, slotted into a frame's panel (or put in the inline panel), and with `threads`
+ * the thread view's button, first among the header's actions. The host's slotted content goes on down into the
+ * part that shows it (a slot assigned to a slot). The empty state's default is this slot's fallback: the list's
+ * own would never show behind a forwarded slot.
  */
-export function conversationView(t: AgentChatStrings, placeholder: string | undefined, locked: boolean) {
-  return html`<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
+export function conversationView(t: AgentChatStrings, placeholder: string | undefined, locked: boolean, threads?: boolean) {
+  return html`${threads ? threadsView() : nothing}<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
       ><slot name="empty" slot="empty">${t.emptyConversation}</slot></agent-chat-message-list
     ><agent-chat-composer slot="composer" part="composer" exportparts=${COMPOSER_PARTS} .placeholder=${placeholder} .locked=${locked}
       ><slot name="footer" slot="footer"></slot

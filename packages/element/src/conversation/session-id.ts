@@ -1,4 +1,5 @@
-const STORAGE_PREFIX = 'agent-chat:session:';
+/** Where the session an endpoint continues is kept: this, then the endpoint. */
+export const STORAGE_PREFIX = 'agent-chat:session:';
 
 /** Ids this page made up and has sent nothing on yet: the server cannot have a history for them. */
 const unused = new Set<string>();

@@ -6,6 +6,8 @@ import { css } from 'lit';
  */
 export const panelStyles = css`
   .panel {
+    /* What lies over the conversation (the thread view) is placed in the panel; the frames make theirs fixed. */
+    position: relative;
     display: flex;
     flex-direction: column;
     box-sizing: border-box;

@@ -2,9 +2,10 @@
 // script-tag build's locales/fr.js). Kept out of the main bundle, which only English has to be in.
 import { registerLocale } from './locales.js';
 import type { AgentChatStrings } from './strings.js';
+import type { ThreadStrings } from './thread-strings.js';
 
-/** Typed against the English table, so a key added there and forgotten here fails the typecheck. */
-export const fr: AgentChatStrings = {
+/** Typed against the English tables, so a key added there and forgotten here fails the typecheck. */
+export const fr: AgentChatStrings & ThreadStrings = {
   openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   emptyConversation: 'Envoyez un message pour commencer.',
@@ -111,6 +112,25 @@ export const fr: AgentChatStrings = {
   fieldJson: 'JSON invalide.',
   fieldListHint: 'Un élément par ligne.',
   fieldChoose: 'Choisir…',
+
+  threads: 'Conversations',
+  showThreads: 'Afficher les conversations',
+  hideThreads: 'Masquer les conversations',
+  newThread: 'Nouvelle conversation',
+  untitledThread: 'Conversation sans titre',
+  renameThread: 'Renommer',
+  renameThreadLabel: 'Renommer « {title} »',
+  threadTitle: 'Titre',
+  saveTitle: 'Enregistrer',
+  deleteThread: 'Supprimer',
+  deleteThreadLabel: 'Supprimer « {title} »',
+  deleteThreadConfirm: 'Supprimer « {title} » définitivement ?',
+  keepThread: 'Garder',
+  loadingThreads: 'Chargement des conversations…',
+  noThreads: 'Aucune conversation pour l’instant.',
+  moreThreads: 'Afficher les conversations plus anciennes',
+  threadsFailed: 'Impossible de charger les conversations : {message}',
+  threadFailed: 'Impossible de modifier la conversation : {message}',
 };
 
 registerLocale('fr', fr);

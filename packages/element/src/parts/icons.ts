@@ -4,7 +4,7 @@ import { css, svg, type SVGTemplateResult } from 'lit';
  * The few icons the steps use, drawn with strokes in `currentColor` so they follow the text colour and any theme.
  * Always decorative: the text next to them (or a label on their button) says the same for screen readers.
  */
-function icon(paths: SVGTemplateResult): SVGTemplateResult {
+export function icon(paths: SVGTemplateResult): SVGTemplateResult {
   return svg`<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"
     fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${paths}</svg>`;
 }

@@ -45,7 +45,7 @@ export class AgentClient {
    * and nothing is left to replay (204).
    */
   async follow(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined> {
-    const response = await this.#request(`${this.#session(sessionId)}/stream`, {
+    const response = await this.request(`${this.#session(sessionId)}/stream`, {
       headers: { 'last-event-id': String(after), accept: 'text/event-stream' },
       signal,
     });
@@ -57,7 +57,7 @@ export class AgentClient {
    * starts. Undefined when the server answered 204 anyway (one from before `wait`).
    */
   async waitForRun(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined> {
-    const response = await this.#request(`${this.#session(sessionId)}/stream?wait=1`, {
+    const response = await this.request(`${this.#session(sessionId)}/stream?wait=1`, {
       headers: { 'last-event-id': String(after), accept: 'text/event-stream' },
       signal,
     });
@@ -66,18 +66,18 @@ export class AgentClient {
 
   /** Ask the server to stop the session's run; it ends the stream with `done` (stopReason `cancelled`). */
   async cancel(sessionId: string): Promise<void> {
-    await this.#request(`${this.#session(sessionId)}/cancel`, JSON_WRITE);
+    await this.request(`${this.#session(sessionId)}/cancel`, JSON_WRITE);
   }
 
   async undo(sessionId: string): Promise<UndoResponse> {
-    const response = await this.#request(`${this.#session(sessionId)}/undo`, JSON_WRITE);
+    const response = await this.request(`${this.#session(sessionId)}/undo`, JSON_WRITE);
     return (await response.json()) as UndoResponse;
   }
 
   /** The stored conversation; a session the server does not know (new, cleared) comes back empty. */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResponse> {
     try {
-      const response = await this.#request(this.#session(sessionId), signal ? { signal } : {});
+      const response = await this.request(this.#session(sessionId), signal ? { signal } : {});
       return (await response.json()) as SessionResponse;
     } catch (error) {
       if (!isUnknownSession(error)) throw error;
@@ -88,21 +88,21 @@ export class AgentClient {
   /** Clear the conversation; one the server never stored is already clear. */
   async deleteSession(sessionId: string): Promise<void> {
     try {
-      await this.#request(this.#session(sessionId), { ...JSON_WRITE, method: 'DELETE' });
+      await this.request(this.#session(sessionId), { ...JSON_WRITE, method: 'DELETE' });
     } catch (error) {
       if (!isUnknownSession(error)) throw error;
     }
   }
 
   async tools(signal?: AbortSignal): Promise<ToolsResponse> {
-    const response = await this.#request('/tools', signal ? { signal } : {});
+    const response = await this.request('/tools', signal ? { signal } : {});
     return (await response.json()) as ToolsResponse;
   }
 
   /** The slash commands usable now in this session, for the page's context (the composer's `/` list). */
   async commands(sessionId: string, context: Context | undefined): Promise<CommandsResponse> {
     // No context: `{}` (JSON leaves an undefined property out).
-    const response = await this.#request(`${this.#session(sessionId)}/commands`, { ...JSON_WRITE, body: JSON.stringify({ context }) });
+    const response = await this.request(`${this.#session(sessionId)}/commands`, { ...JSON_WRITE, body: JSON.stringify({ context }) });
     return (await response.json()) as CommandsResponse;
   }
 
@@ -111,7 +111,7 @@ export class AgentClient {
   }
 
   async #stream(path: string, body: unknown, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    const response = await this.#request(path, {
+    const response = await this.request(path, {
       method: 'POST',
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -128,7 +128,8 @@ export class AgentClient {
     return readSseStream(response.body);
   }
 
-  async #request(path: string, init: RequestInit): Promise<Response> {
+  /** Any route of the server, with the host's headers and credentials; a failure is an AgentHttpError. */
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(await this.#options.headers?.());
     new Headers(init.headers).forEach((value, key) => headers.set(key, value));
     const credentials = this.#options.credentials?.();

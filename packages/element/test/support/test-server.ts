@@ -12,6 +12,7 @@ import { mountFollowPageScenarios } from './follow-page-scenarios.js';
 import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountRetryScenarios } from './retry-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
+import { mountThreadScenarios } from './thread-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -185,6 +186,7 @@ function scenarios(): Hono {
   mountCommandScenarios(app);
   mountFollowPageScenarios(app);
   mountRetryScenarios(app);
+  mountThreadScenarios(app);
   return app;
 }
 

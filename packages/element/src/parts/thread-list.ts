@@ -1,0 +1,593 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { SessionSummary } from '@agent-chat/protocol';
+import type { AgentChat } from '../agent-chat.js';
+import { newSessionId, STORAGE_PREFIX } from '../conversation/session-id.js';
+import { emit } from '../events.js';
+import { LocalizedTable } from '../i18n/localized-table.js';
+import { format } from '../i18n/shell-strings.js';
+import { threadsEn, type ThreadStrings } from '../i18n/thread-strings.js';
+import { iconStyles } from './icons.js';
+import { THREAD_PARTS } from '../styles/parts.js';
+import { tokens } from '../styles/tokens.js';
+import { listThreads, renameThread } from '../threads/thread-client.js';
+import { deleteIcon, newIcon, renameIcon, threadsIcon } from '../threads/thread-icons.js';
+import { threadTime } from '../threads/thread-time.js';
+import { AgentClient } from '../transport/agent-client.js';
+
+/**
+ * The thread view (`<agent-chat threads>`): a button in the header, and the caller's conversations in a sheet that
+ * slides down over the panel from it, newest first, to switch to, rename, delete, or start anew. Arrow keys move
+ * between the conversations, Enter opens one, Escape closes the sheet (or the rename, or the question before a
+ * delete). Switching sets the element's `session`, which loads that conversation's history, and fires
+ * `agent-chat-thread-change`. Inline mode has no header: the button sits in a bar of its own at the panel's top.
+ *
+ * It lives in the element's shadow root, in the frame's header slot, and talks to the server with the element's
+ * endpoint and adapter (headers, credentials), so it needs nothing passed in.
+ */
+export class ThreadList extends LitElement {
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    threads: { state: true },
+    nextCursor: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    renaming: { state: true },
+    confirming: { state: true },
+    active: { state: true },
+  };
+
+  /** The sheet is shown. */
+  declare open: boolean;
+  declare threads: SessionSummary[];
+  declare nextCursor: string | null;
+  declare loading: boolean;
+  declare error: string | undefined;
+  /** The conversation whose title is being edited. */
+  declare renaming: string | undefined;
+  /** The conversation whose delete waits for a yes. */
+  declare confirming: string | undefined;
+  /** The row the arrow keys are on (the one Tab reaches). */
+  declare active: number;
+
+  readonly #texts = new LocalizedTable<ThreadStrings>(this, threadsEn, () => this.requestUpdate());
+  #loads: AbortController | undefined;
+  /** Focus moves into the list once its rows are in (the sheet was opened from the keyboard or by a click). */
+  #focusRows = false;
+
+  constructor() {
+    super();
+    this.open = false;
+    this.threads = [];
+    this.nextCursor = null;
+    this.loading = false;
+    this.active = 0;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Set here rather than where the shell draws it, so that the conversation's chunk, which every page loads,
+    // carries only the tag. In a frame this goes into the header; inline, it is the first thing in the panel, and
+    // draws its own bar.
+    this.slot = 'header-actions';
+    this.setAttribute('exportparts', THREAD_PARTS);
+    this.toggleAttribute('bar', !this.parentElement?.localName.endsWith('-frame'));
+    this.#host?.addEventListener('agent-chat-run-finish', this.#onRunFinish);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#host?.removeEventListener('agent-chat-run-finish', this.#onRunFinish);
+    this.#loads?.abort();
+  }
+
+  /** The `<agent-chat>` whose shadow root holds this. */
+  get #host(): AgentChat | undefined {
+    const root = this.getRootNode();
+    return root instanceof ShadowRoot ? (root.host as AgentChat) : undefined;
+  }
+
+  #client(): AgentClient | undefined {
+    const host = this.#host;
+    if (!host?.endpoint) return undefined;
+    return new AgentClient({ endpoint: host.endpoint, headers: () => host.adapter?.headers?.(), credentials: () => host.adapter?.credentials });
+  }
+
+  get #t(): ThreadStrings {
+    return this.#texts.value;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The element's language and its host's overrides, as they are now (the table resolves again only on a change).
+    const host = this.#host;
+    this.#texts.update(host?.locale, host?.strings);
+    if (changed.has('open') && this.open) {
+      this.#focusRows = true;
+      void this.#load(false);
+    }
+    if (changed.has('open') && !this.open) {
+      this.#loads?.abort();
+      this.renaming = this.confirming = undefined;
+    }
+  }
+
+  protected override updated(): void {
+    if (!this.#focusRows || !this.open) return;
+    if (this.threads.length > 0) {
+      this.#focusRows = false;
+      this.#focusRow(this.active);
+    } else if (!this.loading) {
+      this.#focusRows = false;
+      this.renderRoot.querySelector<HTMLElement>('.new')?.focus();
+    }
+  }
+
+  /** The first page again (`more` false), or the next one. The rows shown stay until the new ones are in. */
+  async #load(more: boolean): Promise<void> {
+    const client = this.#client();
+    if (!client) return;
+    this.#loads?.abort();
+    const loads = (this.#loads = new AbortController());
+    this.loading = true;
+    try {
+      const page = await listThreads(client, more ? this.nextCursor : null, loads.signal);
+      if (loads.signal.aborted) return;
+      const known = new Set(more ? this.threads.map((thread) => thread.id) : []);
+      this.threads = more ? [...this.threads, ...page.sessions.filter((thread) => !known.has(thread.id))] : page.sessions;
+      this.nextCursor = page.nextCursor;
+      this.error = undefined;
+      if (!more) this.active = Math.max(0, this.threads.findIndex((thread) => thread.id === this.#current()));
+    } catch (error) {
+      if (loads.signal.aborted) return;
+      this.error = format(this.#t.threadsFailed, { message: (error as Error).message });
+    } finally {
+      if (this.#loads === loads) this.loading = false;
+    }
+  }
+
+  #current(): string | undefined {
+    return this.#host?.sessionId;
+  }
+
+  /** Show another conversation (or a new one): the element's session, remembered for a reload, and said. */
+  #switchTo(sessionId: string): void {
+    const host = this.#host;
+    if (!host) return;
+    this.open = false;
+    if (sessionId !== host.sessionId) {
+      host.session = sessionId;
+      try {
+        localStorage.setItem(STORAGE_PREFIX + host.endpoint, sessionId);
+      } catch {
+        // Storage blocked: the switch lasts as long as the page, as the session itself does then.
+      }
+      emit(host, 'agent-chat-thread-change', { sessionId });
+    }
+    void host.updateComplete.then(() => host.focus());
+  }
+
+  async #rename(thread: SessionSummary, title: string): Promise<void> {
+    const client = this.#client();
+    const clean = title.trim();
+    if (!client || !clean || clean === thread.title) {
+      this.#endRename(thread.id);
+      return;
+    }
+    try {
+      const renamed = await renameThread(client, thread.id, clean);
+      this.threads = this.threads.map((candidate) => (candidate.id === thread.id ? { ...candidate, title: renamed.title } : candidate));
+      this.error = undefined;
+      this.#endRename(thread.id);
+    } catch (error) {
+      this.error = format(this.#t.threadFailed, { message: (error as Error).message });
+    }
+  }
+
+  #endRename(id: string): void {
+    this.renaming = undefined;
+    void this.updateComplete.then(() => this.#focusRow(this.threads.findIndex((thread) => thread.id === id)));
+  }
+
+  async #delete(thread: SessionSummary): Promise<void> {
+    const client = this.#client();
+    if (!client) return;
+    try {
+      await client.deleteSession(thread.id);
+    } catch (error) {
+      this.confirming = undefined;
+      this.error = format(this.#t.threadFailed, { message: (error as Error).message });
+      return;
+    }
+    const index = this.threads.indexOf(thread);
+    this.threads = this.threads.filter((candidate) => candidate !== thread);
+    this.confirming = undefined;
+    this.error = undefined;
+    // The conversation shown is gone: a new one takes its place, as Clear would leave it.
+    if (thread.id === this.#current()) {
+      this.#switchTo(newSessionId());
+      return;
+    }
+    this.active = Math.min(index, this.threads.length - 1);
+    await this.updateComplete;
+    if (this.threads.length > 0) this.#focusRow(this.active);
+    else this.renderRoot.querySelector<HTMLElement>('.new')?.focus();
+  }
+
+  #focusRow(index: number): void {
+    if (index < 0) return;
+    this.active = index;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`.pick[data-index="${index}"]`)?.focus());
+  }
+
+  #toggle = (): void => {
+    this.open = !this.open;
+  };
+
+  #close(): void {
+    this.open = false;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.toggle')?.focus());
+  }
+
+  #onRunFinish = (): void => {
+    // A first reply names a new conversation and every reply moves one to the top: an open list follows.
+    if (this.open) void this.#load(false);
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    if (!this.open || event.defaultPrevented) return;
+    if (event.key === 'Escape') {
+      // Handled here, so the frame (a drawer, the ephemeral panel) does not close as well.
+      event.preventDefault();
+      event.stopPropagation();
+      if (this.renaming) this.#endRename(this.renaming);
+      else if (this.confirming) {
+        const id = this.confirming;
+        this.confirming = undefined;
+        this.#focusRow(this.threads.findIndex((thread) => thread.id === id));
+      } else this.#close();
+      return;
+    }
+    const onRow = (event.composedPath()[0] as Element | undefined)?.closest?.('.row');
+    if (!onRow || this.renaming) return;
+    const last = this.threads.length - 1;
+    const next = { ArrowDown: this.active + 1, ArrowUp: this.active - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    this.#focusRow(Math.max(0, Math.min(last, next)));
+  };
+
+  protected override render() {
+    const t = this.#t;
+    const label = this.open ? t.hideThreads : t.showThreads;
+    return html`<div class="bar-wrap" @keydown=${this.#onKeyDown}>
+      <button
+        type="button"
+        class="toggle"
+        part="threads-button"
+        aria-label=${label}
+        title=${label}
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls=${this.open ? 'sheet' : nothing}
+        @click=${this.#toggle}
+      >
+        ${threadsIcon}<span class="bar-label">${t.threads}</span>
+      </button>
+      ${this.open ? this.#sheet(t) : nothing}
+    </div>`;
+  }
+
+  #sheet(t: ThreadStrings) {
+    const empty = this.threads.length === 0;
+    return html`<section id="sheet" class="sheet" part="threads" aria-labelledby="threads-heading">
+      <div class="top">
+        <h2 id="threads-heading">${t.threads}</h2>
+        <button type="button" class="new" part="new-thread-button" @click=${() => this.#switchTo(newSessionId())}>${newIcon}${t.newThread}</button>
+        <button type="button" class="icon-button" part="close-threads-button" aria-label=${t.hideThreads} @click=${() => this.#close()}>×</button>
+      </div>
+      ${this.error ? html`<p class="note error" role="alert">${this.error}</p>` : nothing}
+      ${empty && this.loading ? html`<p class="note" role="status">${t.loadingThreads}</p>` : nothing}
+      ${empty && !this.loading && !this.error ? html`<p class="note">${t.noThreads}</p>` : nothing}
+      <ul class="list" aria-labelledby="threads-heading" ?hidden=${empty}>
+        ${repeat(
+          this.threads,
+          (thread) => thread.id,
+          (thread, index) => this.#row(thread, index, t),
+        )}
+      </ul>
+      ${this.nextCursor
+        ? html`<button type="button" class="more" part="more-threads-button" ?disabled=${this.loading} @click=${() => void this.#load(true)}>
+            ${t.moreThreads}
+          </button>`
+        : nothing}
+    </section>`;
+  }
+
+  #row(thread: SessionSummary, index: number, t: ThreadStrings) {
+    const title = thread.title || t.untitledThread;
+    const current = thread.id === this.#current();
+    const tabindex = index === this.active ? '0' : '-1';
+    let body;
+    if (this.renaming === thread.id) {
+      body = html`<form
+        class="rename"
+        @submit=${(event: SubmitEvent) => {
+          event.preventDefault();
+          const input = (event.currentTarget as HTMLFormElement).elements.namedItem('title') as HTMLInputElement;
+          void this.#rename(thread, input.value);
+        }}
+      >
+        <input name="title" part="thread-title-input" aria-label=${t.threadTitle} maxlength="200" required .value=${thread.title} />
+        <button type="submit" part="thread-save-button">${t.saveTitle}</button>
+      </form>`;
+    } else if (this.confirming === thread.id) {
+      body = html`<span class="question">${format(t.deleteThreadConfirm, { title })}</span>
+        <button type="button" class="danger" part="thread-delete-confirm" @click=${() => void this.#delete(thread)}>${t.deleteThread}</button>
+        <button type="button" class="keep" @click=${() => this.#endConfirm(thread.id)}>${t.keepThread}</button>`;
+    } else {
+      body = html`<button
+          type="button"
+          class="pick"
+          data-index=${index}
+          tabindex=${tabindex}
+          aria-current=${current ? 'true' : nothing}
+          @click=${() => this.#switchTo(thread.id)}
+          @focus=${() => (this.active = index)}
+        >
+          <span class="title">${title}</span>
+          <time datetime=${new Date(thread.updatedAt).toISOString()}>${threadTime(thread.updatedAt, this.#host?.locale)}</time>
+        </button>
+        <button type="button" class="icon-button" part="thread-rename-button" tabindex=${tabindex} aria-label=${format(t.renameThreadLabel, { title })} title=${t.renameThread} @click=${() => this.#startRename(thread.id)}>
+          ${renameIcon}
+        </button>
+        <button type="button" class="icon-button" part="thread-delete-button" tabindex=${tabindex} aria-label=${format(t.deleteThreadLabel, { title })} title=${t.deleteThread} @click=${() => this.#startConfirm(thread.id)}>
+          ${deleteIcon}
+        </button>`;
+    }
+    return current ? html`<li class="row" part="thread current-thread">${body}</li>` : html`<li class="row" part="thread">${body}</li>`;
+  }
+
+  async #startRename(id: string): Promise<void> {
+    this.confirming = undefined;
+    this.renaming = id;
+    await this.updateComplete;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('.rename input');
+    input?.focus();
+    input?.select();
+  }
+
+  async #startConfirm(id: string): Promise<void> {
+    this.renaming = undefined;
+    this.confirming = id;
+    await this.updateComplete;
+    // The safe answer first: Enter on a key held down from the click does not delete.
+    this.renderRoot.querySelector<HTMLElement>('.row .keep')?.focus();
+  }
+
+  #endConfirm(id: string): void {
+    this.confirming = undefined;
+    this.#focusRow(this.threads.findIndex((thread) => thread.id === id));
+  }
+
+  static override styles = [
+    tokens,
+    iconStyles,
+    css`
+      :host,
+      .bar-wrap {
+        display: contents;
+      }
+      :host([bar]) .bar-wrap {
+        display: flex;
+        flex: none;
+        align-items: center;
+        min-height: 36px;
+        padding: 2px 6px;
+        border-bottom: 1px solid var(--_border);
+        background: var(--_surface);
+      }
+      .bar-label {
+        display: none;
+      }
+      :host([bar]) .bar-label {
+        display: inline;
+      }
+      :host([bar]) .toggle {
+        width: auto;
+        gap: 6px;
+        padding: 0 8px;
+        font-size: 0.92em;
+      }
+      button {
+        font: inherit;
+        color: inherit;
+        cursor: pointer;
+      }
+      .toggle,
+      .icon-button {
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        width: 32px;
+        height: 32px;
+        padding: 0;
+        border: 0;
+        border-radius: var(--_radius-small);
+        background: none;
+        color: var(--_muted);
+        font-size: 18px;
+      }
+      .toggle:hover,
+      .icon-button:hover,
+      :host([open]) .toggle {
+        background: var(--_border);
+        color: var(--_fg);
+      }
+      button:focus-visible,
+      input:focus-visible {
+        outline: 2px solid var(--_focus);
+        outline-offset: 1px;
+      }
+      .sheet {
+        /* Over the whole panel (each frame's panel, and the inline one, is the box this is placed in). */
+        position: absolute;
+        inset: 0;
+        z-index: 2;
+        display: flex;
+        flex-direction: column;
+        background: var(--_bg);
+        color: var(--_fg);
+        font-size: var(--_font-size);
+        animation: agent-chat-slide-down 0.16s ease-out;
+      }
+      @keyframes agent-chat-slide-down {
+        from {
+          transform: translateY(-100%);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .sheet {
+          animation: none;
+        }
+      }
+      .top {
+        display: flex;
+        flex: none;
+        align-items: center;
+        gap: 8px;
+        min-height: 44px;
+        padding: 0 6px 0 14px;
+        border-bottom: 1px solid var(--_border);
+        background: var(--_surface);
+      }
+      h2 {
+        flex: 1;
+        margin: 0;
+        font-size: 1em;
+        font-weight: 600;
+      }
+      .new,
+      .more,
+      .rename button,
+      .danger,
+      .keep {
+        display: inline-flex;
+        align-items: center;
+        gap: 4px;
+        padding: 4px 10px;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius-small);
+        background: var(--_bg);
+        font-size: 0.9em;
+      }
+      .new:hover,
+      .more:hover {
+        border-color: var(--_accent);
+        color: var(--_accent);
+      }
+      .danger {
+        border-color: var(--_danger);
+        background: var(--_danger);
+        color: #fff;
+      }
+      .list {
+        flex: 1;
+        margin: 0;
+        padding: 4px;
+        overflow-y: auto;
+        list-style: none;
+      }
+      .list[hidden] {
+        display: none;
+      }
+      .row {
+        display: flex;
+        align-items: center;
+        gap: 2px;
+        min-height: 40px;
+        padding: 0 2px;
+        border-radius: var(--_radius-small);
+      }
+      .row:hover,
+      .row:focus-within {
+        background: var(--_surface);
+      }
+      .pick {
+        display: flex;
+        flex: 1;
+        align-items: baseline;
+        gap: 8px;
+        min-width: 0;
+        padding: 8px;
+        border: 0;
+        border-radius: var(--_radius-small);
+        background: none;
+        text-align: start;
+      }
+      .pick[aria-current] .title {
+        font-weight: 600;
+      }
+      .pick[aria-current]::before {
+        content: '';
+        align-self: stretch;
+        width: 3px;
+        margin: -2px 0;
+        border-radius: 2px;
+        background: var(--_accent);
+      }
+      .title {
+        flex: 1;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      time {
+        flex: none;
+        color: var(--_muted);
+        font-size: 0.85em;
+      }
+      .row .icon-button {
+        width: 28px;
+        height: 28px;
+        font-size: 14px;
+      }
+      .rename {
+        display: flex;
+        flex: 1;
+        gap: 6px;
+        padding: 4px;
+      }
+      .rename input {
+        flex: 1;
+        min-width: 0;
+        padding: 4px 8px;
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius-small);
+        background: var(--_bg);
+        color: var(--_fg);
+        font: inherit;
+      }
+      .question {
+        flex: 1;
+        padding: 4px 8px;
+      }
+      .note {
+        margin: 0;
+        padding: 10px 14px;
+        color: var(--_muted);
+      }
+      .error {
+        color: var(--_danger);
+      }
+      .more {
+        align-self: center;
+        margin: 6px;
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-thread-list': ThreadList;
+  }
+}
