@@ -433,6 +433,23 @@ describe('examples/study: highlightArea, addNote, findRelatedContent, and the li
   });
 });
 
+describe('examples/study: memory', () => {
+  it('"Remember that …" is saved as an explicit memory, and the agent recalls it when asked', async () => {
+    const { page, errors } = await openStudy();
+    const told = await runsEnded(page);
+    await say(page, 'Remember that I am preparing for my biology exam in May');
+    expect(await runEndsAfter(page, told)).toBe('end_turn');
+    expect(await learnerMemories(page)).toMatchObject([{ type: 'goal', source: 'explicit', content: 'I am preparing for my biology exam in May' }]);
+
+    const asked = await runsEnded(page);
+    await say(page, 'What do you remember about me?');
+    expect(await runEndsAfter(page, asked)).toBe('end_turn');
+    await expect.poll(() => page.locator('agent-chat').getByText('I am preparing for my biology exam in May').filter({ visible: true }).count()).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('examples/study on a 390 px phone (#20)', () => {
   it("the chat's launcher never covers the Notes panel's Edit button when it is scrolled into view", async () => {
     const { page, errors } = await openStudy({ viewport: { width: 390, height: 844 } });
