@@ -41,26 +41,27 @@ async function openStudy(options: OpenOptions = {}): Promise<{ page: Page; error
     const finishes: string[] = [];
     (window as unknown as { finishes: string[] }).finishes = finishes;
     addEventListener('agent-chat-run-finish', (event) => finishes.push((event as CustomEvent<{ stopReason: string }>).detail.stopReason));
+    // Every el.trigger() the page makes, recorded as it is called (before the element decides to send it). Patched
+    // as soon as the element is defined, before the page's own script (which waits for the same) uses it.
+    const calls: { name: string; payload: unknown }[] = [];
+    (window as unknown as { triggers: typeof calls }).triggers = calls;
+    void customElements.whenDefined('agent-chat').then((element) => {
+      const { trigger } = element.prototype as { trigger: (name: string, payload: unknown, options?: unknown) => boolean };
+      Object.defineProperty(element.prototype, 'trigger', {
+        configurable: true,
+        value(this: HTMLElement, name: string, payload: unknown, options?: unknown) {
+          calls.push({ name, payload });
+          return trigger.call(this, name, payload, options);
+        },
+      });
+    });
   });
   await page.goto(`${server.url}/study/`);
   await page.locator('#deck .card').first().waitFor();
   return { page, errors, messages };
 }
 
-/** Every `el.trigger()` the page makes from now on, recorded as it is called (before the element decides to send it). */
-async function spyOnTriggers(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const chat = document.querySelector('agent-chat')!;
-    const calls: { name: string; payload: unknown }[] = [];
-    (window as unknown as { triggers: typeof calls }).triggers = calls;
-    const trigger = chat.trigger.bind(chat);
-    chat.trigger = (name, payload, options) => {
-      calls.push({ name, payload });
-      return trigger(name, payload, options);
-    };
-  });
-}
-
+/** The page's el.trigger() calls since it loaded, as openStudy records them. */
 const triggered = (page: Page) => page.evaluate(() => (window as unknown as { triggers: { name: string; payload: Record<string, unknown> }[] }).triggers);
 
 /** The answer card of the last reply, as shown. */
@@ -240,8 +241,10 @@ describe('examples/study: the five triggers of seed 004 (#20)', () => {
     const { page, errors, messages } = await openStudy({
       // This learner had The Cell Cycle open two days ago, on page 2.
       before: `
-        localStorage.setItem('study-example-learner', 'learner-returning');
-        localStorage.setItem('study-example-visits:learner-returning', JSON.stringify({ 'cell-cycle': { at: ${twoDaysAgo}, page: 2 } }));`,
+        if (!localStorage.getItem('study-example-learner')) {
+          localStorage.setItem('study-example-learner', 'learner-returning');
+          localStorage.setItem('study-example-visits:learner-returning', JSON.stringify({ 'cell-cycle': { at: ${twoDaysAgo}, page: 2 } }));
+        }`,
     });
     expect(await runEnds(page)).toBe('end_turn');
 
@@ -254,13 +257,19 @@ describe('examples/study: the five triggers of seed 004 (#20)', () => {
     await expect.poll(() => lastAnswer(page).textContent()).toContain('Welcome back to The Cell Cycle');
     expect(await lastAnswer(page).textContent()).toContain('you stopped on page 2, Mitosis');
     expect(await suggestions(page)).toContain('Go to page 2');
+    expect((await triggered(page)).map((call) => call.name)).toEqual(['sessionStart']);
+
+    // A reload moments later is the same session: the document opens without a welcome (the decision is made as the
+    // document opens, before its deck is drawn).
+    await page.reload();
+    await page.locator('#deck .card').first().waitFor();
+    expect(await triggered(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('pageChange: a page read for a while and turned is reported with the time on it; a page flipped through is not', async () => {
     const { page, errors, messages } = await openStudy({ clock: true });
-    await spyOnTriggers(page);
     // Half a minute on page 1 reads it.
     await page.clock.fastForward('00:45');
     const ended = await runsEnded(page);
@@ -317,7 +326,6 @@ describe('examples/study: the five triggers of seed 004 (#20)', () => {
 
   it('flashcardStruggle: a card missed three times in a row is explained again, and remembered as a struggle once the learner agrees', async () => {
     const { page, errors, messages } = await openStudy();
-    await spyOnTriggers(page);
     const again = page.getByRole('button', { name: 'Again: I did not know PMAT' });
     const ended = await runsEnded(page);
     for (const misses of [1, 2, 3]) {

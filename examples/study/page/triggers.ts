@@ -9,7 +9,7 @@ import type { Highlight } from './study-types.js';
 // chat shows as sent. All are `low`: they wait while the learner types or a reply streams, and are sent when the chat
 // is free (the seed's "suppress if user is mid-conversation"); each has a cooldown (open question 5) so a burst of
 // events is one message. Where a trigger could fire on every page turn, the page fires it only when it means
-// something: a return to a document, a page actually read.
+// something: a return to a document after a while away, a page actually read.
 
 /** Seed 004's sessionStart payload. */
 export interface SessionStartPayload {
@@ -44,6 +44,8 @@ const COOLDOWN = {
 };
 /** A page turned after less time than this was flipped through, not read: no pageChange. */
 export const PAGE_READ_MS = 30 * SECOND;
+/** A document opened again within this time of the last look at it is the same session (a reload, a glance at another document): no sessionStart. */
+export const SESSION_GAP_MS = 30 * MINUTE;
 
 const quote = (text: string, chars = 120) => `“${text.length > chars ? `${text.slice(0, chars).trimEnd()}…` : text}”`;
 
@@ -79,8 +81,8 @@ function visits(learnerId: string) {
 }
 
 /**
- * The five triggers, wired to the page: sessionStart by itself (when a document the learner had open before opens
- * again), the others through the callbacks the panels call.
+ * The five triggers, wired to the page: sessionStart by itself (when a document the learner left at least
+ * SESSION_GAP_MS ago opens again), the others through the callbacks the panels call.
  */
 export function studyTriggers(chat: AgentChat, state: StudyState) {
   const visited = visits(state.learnerId);
@@ -90,7 +92,7 @@ export function studyTriggers(chat: AgentChat, state: StudyState) {
     if (!doc) return;
     const last = visited.get(doc.id);
     visited.set(doc.id, { at: Date.now(), page: state.page });
-    if (!last) return;
+    if (!last || Date.now() - last.at < SESSION_GAP_MS) return;
     const payload: SessionStartPayload = {
       documentId: doc.id,
       lastVisited: new Date(last.at).toISOString(),
