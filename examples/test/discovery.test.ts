@@ -232,8 +232,12 @@ describe('examples/discovery (seed 003) from the demo server', { timeout: 45_000
     expect(answer).toMatch(/^F-99 does not exist/);
     expect(answer).not.toMatch(/confirm/i);
     expect(answer).not.toContain('[F-99]');
-    // On screen: no card, and F-99 drawn as text, never as a reference chip; the items that exist are.
+    // On screen: no card, one step that says what was tried, and F-99 drawn as text, never as a reference chip; the
+    // items that exist are.
     expect(await page.locator('agent-chat [part~="card"]').count()).toBe(0);
+    const step = (await page.locator('agent-chat [part~="tool-chip"]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    expect(step).toHaveLength(1);
+    expect(step[0]).toMatch(/^✗ Delete F-99/);
     expect(await page.locator('agent-chat [part~="reference"][data-reference="F-99"]').count()).toBe(0);
     expect(await page.locator('agent-chat [part~="reference"][data-reference="F-2"]').count()).toBeGreaterThan(0);
     expect(await page.locator('#board .item').count()).toBe(11);

@@ -63,7 +63,9 @@ export const editItem = defineTool({
     new_text: z.string().min(1).describe('The proposed new text for the item').meta({ title: 'New text' }),
   }),
   kind: 'client',
-  label: 'Proposing an edit of {item_id}',
+  // What the card is titled and what the step says: the same words, so a call that gets no card (an item that is not
+  // on the board) reads "Edit F-99 ✗ failed", announcing nothing.
+  label: 'Edit {item_id}',
   needsConfirmation: itemExists,
   // Seed 003's EditItemCard: "Apply", in the accent colour even though the preview lists the items it marks for review.
   confirmButton: { label: 'Apply', tone: 'default' },
@@ -90,7 +92,7 @@ export const deleteItem = defineTool({
     item_id: z.string().min(1).describe('The ID of the item to delete').meta({ title: 'Item' }),
   }),
   kind: 'client',
-  label: 'Proposing to delete {item_id}',
+  label: 'Delete {item_id}',
   needsConfirmation: itemExists,
   // Seed 003's DeleteItemCard: "Confirm deletion" in red.
   confirmButton: { label: 'Confirm deletion', tone: 'danger' },
