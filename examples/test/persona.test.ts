@@ -229,6 +229,83 @@ describe('examples/persona: the persona editor of seed 002', () => {
   });
 });
 
+/** A persona of its own, so a test's conversation is its alone. */
+async function newPersona(name: string): Promise<string> {
+  const response = await fetch(`${server.url}/persona/api/personas`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, systemPrompt: 'You are calm. Answer in two sentences.' }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('examples/persona: issue #20', () => {
+  it("Clear asks first: Cancel and Escape keep the conversation, the panel's Clear asks too, and only \"Clear conversation\" clears", async () => {
+    const id = await newPersona('Careful Clearer');
+    const { page, errors } = await openEditor(id);
+    // The panel stays until the test is done with it, whatever the machine's speed.
+    await page.evaluate(() => (document.querySelector('agent-chat')!.hideAfter = 600_000));
+    expect(await chat(page, 'What test inputs do I have?')).toBe('end_turn');
+    const stored = async () => (await session(id)).turns.length;
+    const kept = await stored();
+    expect(kept).toBeGreaterThan(0);
+    const dialog = page.locator('#confirm-clear');
+
+    await page.locator('#clear-chat').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('Careful Clearer');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await stored()).toBe(kept);
+
+    await page.locator('#clear-chat').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await stored()).toBe(kept);
+    expect(await chatTexts(page)).toContain('What test inputs do I have?');
+
+    // The panel's header: the page's Clear, which asks; the element's own, which would not, is not shown.
+    await page.evaluate(() => document.querySelector('agent-chat')!.open());
+    await page.locator('agent-chat [part="title"]').click();
+    expect(await page.locator('agent-chat [part="clear-button"]').isVisible()).toBe(false);
+    await page.locator('agent-chat [data-clear-chat]').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Clear conversation' }).click();
+    await expect.poll(stored).toBe(0);
+    await expect.poll(() => chatTexts(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('what the demo model does not understand gets what it can do, as chips; a chip sends its request', async () => {
+    const id = await newPersona('Chip Tester');
+    const { page, errors } = await openEditor(id);
+    await page.evaluate(() => (document.querySelector('agent-chat')!.hideAfter = 600_000));
+    expect(await chat(page, 'sing me a song')).toBe('end_turn');
+    const card = page.locator('agent-chat [part="answer-card"]');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toContain('offline demo model');
+    const chips = card.locator('[part="answer-suggestion"]');
+    expect((await chips.allTextContents()).map((text) => text.trim())).toEqual([
+      "What is this persona's system prompt?",
+      'What test inputs do I have?',
+      'Add "Keep answers under 100 words." to the system prompt',
+      'Add a test input: "What is 2+2?"',
+    ]);
+
+    const finished = page.evaluate(
+      () => new Promise<string>((resolve) => document.querySelector('agent-chat')!.addEventListener('agent-chat-run-finish', (event) => resolve(event.detail.stopReason), { once: true })),
+    );
+    await chips.filter({ hasText: 'Add a test input' }).click();
+    expect(await finished).toBe('end_turn');
+    // The page's own editor shows the new test input.
+    await expect.poll(() => page.locator('#test-inputs textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value))).toContain('What is 2+2?');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 function restoreEnv(name: string, value: string | undefined) {
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;

@@ -57,6 +57,7 @@ const currentStage = (page: Page) => page.locator('.stage[aria-current="step"]')
 async function carouselOnServer(carousel: string) {
   return (await (await fetch(`${server.url}/slides/api/carousels/${carousel}`)).json()) as {
     stage: number;
+    language: string;
     slides: { title: string; body: string; imagePrompt: string }[];
   };
 }
@@ -283,4 +284,161 @@ describe('examples/slides: the stage table and the demo model over HTTP', () => 
     const tools = (await (await fetch(`${server.url}/slides/api/agent/tools`)).json()) as { commands: { name: string }[] };
     expect(tools.commands.map((command) => command.name)).toEqual(['next', 'back', 'stage', 'regen']);
   });
+});
+
+describe('examples/slides: issue #20', () => {
+  it('the settings modal sets the slides\' language, also while the agent runs (seed §3.7.4); the slide service and the agent use it, and Undo leaves it', async () => {
+    const { page, carousel, errors } = await openEditor('settings');
+    const dialog = page.locator('#settings');
+    const finished = nextRunFinish(page);
+    await type(page, 'regenerate all slides slowly');
+    await page.locator('agent-chat').getByText('Rewriting slide 1 of 6').waitFor();
+
+    // Escape cancels: nothing is saved.
+    await page.locator('#open-settings').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('select').inputValue()).toBe('en');
+    await dialog.locator('select').selectOption('de');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect((await carouselOnServer(carousel)).language).toBe('en');
+
+    // Saved while the slow step still runs: settings never wait for the chat.
+    await page.locator('#open-settings').click();
+    expect(await dialog.locator('select').inputValue()).toBe('en');
+    await dialog.locator('select').selectOption('fr');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await carouselOnServer(carousel)).language).toBe('fr');
+    expect(await page.evaluate(() => document.querySelector('agent-chat')!.running)).toBe(true);
+    expect(await finished).toBe('end_turn');
+    // The slow step's saves after each slide kept it.
+    expect((await carouselOnServer(carousel)).language).toBe('fr');
+    await expect.poll(() => page.locator('main .slides').getAttribute('lang')).toBe('fr');
+
+    // The slide service writes its own words in the language; the agent reads it from the session.
+    const before = await slideText(page, 4);
+    let run = nextRunFinish(page);
+    await type(page, 'make slide 4 a question');
+    expect(await run).toBe('end_turn');
+    await expect.poll(() => page.locator('main [data-slide="4"] .slide-title').textContent()).toMatch(/^Pourquoi .+ \?$/);
+    run = nextRunFinish(page);
+    await type(page, 'what language are the slides in?');
+    expect(await run).toBe('end_turn');
+    await expect.poll(() => page.locator('agent-chat').getByText('in French').count()).toBeGreaterThan(0);
+
+    // Undo puts the slide back; the language, the user's setting, stays.
+    await page.evaluate(() => document.querySelector('agent-chat')!.undo());
+    await expect.poll(() => slideText(page, 4)).toBe(before);
+    expect((await carouselOnServer(carousel)).language).toBe('fr');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 40_000);
+
+  it('no page of the demo server asks for an icon that is not there (the favicon 404)', async () => {
+    for (const path of ['/', '/slides/?carousel=icon-check', '/persona/', '/discovery/', '/study/', '/script-tag/']) {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}${path}`);
+      // What the browser asks the server for: the page's declared icon, else /favicon.ico; a data: icon asks nothing.
+      const icon = await page.evaluate(async () => {
+        const href = document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? new URL('/favicon.ico', location.href).href;
+        if (href.startsWith('data:')) return { href, status: 200, type: 'image/ (inline)' };
+        const response = await fetch(href);
+        return { href, status: response.status, type: response.headers.get('content-type') ?? '' };
+      });
+      expect(icon.status, `${path}: ${icon.href}`).toBe(200);
+      expect(icon.type, `${path}: ${icon.href}`).toMatch(/^image\//);
+      await page.close();
+    }
+  });
+
+  it('on a 390 px phone the drawer\'s button does not cover slide 6', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/slides/?carousel=phone-${Date.now()}`);
+    const slide6 = page.locator('main [data-slide="6"]');
+    const launcher = page.locator('agent-chat [part="launcher"]');
+    await slide6.waitFor();
+    await launcher.waitFor();
+    // Scrolled to the end, as one does to reach the last slide.
+    await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    const slide = (await slide6.boundingBox())!;
+    const button = (await launcher.boundingBox())!;
+    expect(slide.y + slide.height).toBeLessThanOrEqual(844);
+    const overlaps = slide.x < button.x + button.width && button.x < slide.x + slide.width && slide.y < button.y + button.height && button.y < slide.y + slide.height;
+    expect(overlaps, `slide 6 ${JSON.stringify(slide)}, button ${JSON.stringify(button)}`).toBe(false);
+    // What is at the slide's bottom right corner, the button's side, is the slide itself.
+    const hit = await page.evaluate(() => {
+      const card = document.querySelector('main [data-slide="6"]')!;
+      const box = card.getBoundingClientRect();
+      return card.contains(document.elementFromPoint(box.right - 4, box.bottom - 4));
+    });
+    expect(hit).toBe(true);
+    await page.close();
+  });
+
+  it('slash commands are offered where they lead somewhere: no /back in stage 1, no /next or /regen in stage 5', async () => {
+    const { page, carousel, errors } = await openEditor('available');
+    const input = page.locator('agent-chat textarea');
+    const offered = async () =>
+      (await page.locator('agent-chat [role="option"]').allTextContents()).map((option) => /\/(\w+)/.exec(option)?.[1]).sort();
+    await input.fill('/');
+    await expect.poll(offered).toEqual(['next', 'regen', 'stage']);
+
+    // Typed anyway, /back is answered at once, without the model, saying why and what is available.
+    const finished = nextRunFinish(page);
+    await input.fill('/back');
+    await input.press('Escape');
+    await input.press('Enter');
+    expect(await finished).toBe('end_turn');
+    await expect.poll(() => page.locator('agent-chat').getByText('There is no stage before stage 1 (Slides)').count()).toBeGreaterThan(0);
+    const stored = (await (await fetch(`${server.url}/slides/api/agent/sessions/${carousel}`)).json()) as { turns: { type: string }[] };
+    expect(stored.turns.map((turn) => turn.type)).toEqual(['user', 'assistant_text']);
+
+    await page.locator('.stage[data-stage="5"]').click();
+    await expect.poll(async () => (await carouselOnServer(carousel)).stage).toBe(5);
+    await input.fill('');
+    await input.fill('/');
+    await expect.poll(offered).toEqual(['back', 'stage']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the demo model understands the issue\'s words, and answers what it does not with chips that run (issue #20)', async () => {
+    const { page, errors } = await openEditor('chips');
+    let finished = nextRunFinish(page);
+    await type(page, 'what is the weather in Paris?');
+    expect(await finished).toBe('end_turn');
+    const card = page.locator('agent-chat [part="answer-card"]');
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.textContent()).toContain('offline demo model');
+    const chips = card.locator('[part="answer-suggestion"]');
+    expect((await chips.allTextContents()).map((chip) => chip.trim())).toEqual([
+      'Slide 2 repeats slide 1, fix it',
+      'Shorten slide 3',
+      'Make slide 4 a question',
+      'What does slide 5 say?',
+    ]);
+
+    // A chip sends its request: slide 3 changes on the page.
+    const before = await slideText(page, 3);
+    finished = nextRunFinish(page);
+    await chips.filter({ hasText: 'Shorten slide 3' }).click();
+    expect(await finished).toBe('end_turn');
+    await expect.poll(() => slideText(page, 3)).not.toBe(before);
+
+    // "make it a question": the slide just talked about.
+    finished = nextRunFinish(page);
+    await type(page, 'make it a question');
+    expect(await finished).toBe('end_turn');
+    await expect.poll(() => page.locator('main [data-slide="3"] .slide-title').textContent()).toMatch(/\?$/);
+
+    // With a slide selected on the page, "it" is that slide.
+    await page.locator('main [data-slide="5"] .slide-title').click();
+    const fifth = await slideText(page, 5);
+    finished = nextRunFinish(page);
+    await type(page, 'it sounds too stiff');
+    expect(await finished).toBe('end_turn');
+    await expect.poll(() => slideText(page, 5)).not.toBe(fifth);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
 });

@@ -33,7 +33,8 @@ export function slideBlock(slide: SlideView | undefined): string {
   if (!slide?.title) return '> (this slide is empty)';
   const body = slide.body?.trim() ?? '';
   const inBody = titleInBody(slide);
-  if (!inBody) return body ? `> **${slide.title}**\n> ${body}` : `> **${slide.title}**`;
+  // Two paragraphs in the quote: a single newline would run the title and the body together on one line.
+  if (!inBody) return body ? `> **${slide.title}**\n>\n> ${body}` : `> **${slide.title}**`;
   const { at, length } = inBody;
   return `> ${body.slice(0, at)}**${body.slice(at, at + length)}**${body.slice(at + length)}`;
 }

@@ -91,10 +91,10 @@ export function understand(text: string, referents: Referents): SlidesRequest {
   // "Make it a question" with no slide selected or talked about yet: ask which. A vaguer "fix it" must start the request.
   if (wish && !QUESTION.test(t) && (wish !== 'fresh' ? /\b(?:it|this|that)\b/i : FIX_IT).test(t)) return { kind: 'which-slide', wish };
 
+  if (/\b(?:stage|step|language|session|where am i)\b|\bhow many\b/i.test(t)) return { kind: 'session' };
   if (ALL_SLIDES.test(t) || /\bsummar|\boverview\b|\boutline\b|\bslides\b|\bcarousel\b/i.test(t)) return { kind: 'overview' };
   if (/\bdraft\b/i.test(t)) return { kind: 'draft' };
   if (/\bstyles?\b/i.test(t)) return { kind: 'styles' };
-  if (/\b(?:stage|step|language|session|where am i)\b|\bhow many\b/i.test(t)) return { kind: 'session' };
   if (/^(?:help|hi|hello|hey|\?)\b|\bwhat (?:can|do) (?:you|i)\b|\bhow (?:does|do) (?:this|it|you|i)\b|\bwho are you\b|\bcommands\b/i.test(t)) {
     return { kind: 'capabilities', asked: true };
   }

@@ -8,7 +8,7 @@ export type Wish = 'distinct' | 'shorter' | 'question' | 'casual' | 'formal' | '
 
 /** In the order they are tried: "too formal" is a wish for casual before "formal" is one for formal. */
 const WISHES: readonly [RegExp, Wish][] = [
-  [/\b(?:repeats?|repeating|repetitive|duplicates?|duplicated|copies|same (?:thing )?as|says the same|overlaps?|redundant)\b/i, 'distinct'],
+  [/\b(?:repeats?|repeating|repetitive|duplicates?|duplicated|copies|same (?:thing )?as|says? the same|overlaps?|redundant)\b/i, 'distinct'],
   [/\b(?:into|as|be) (?:a )?question\b|\b(?:make|turn|rewrite|rephrase|phrase|change)\b[^.!?]*\ba question\b/i, 'question'],
   [/\b(?:too casual|more (?:formal|professional|serious)|professional|polished|businesslike)\b/i, 'formal'],
   [/\b(?:less formal|too formal|informal|casual|friendl\w*|relaxed|conversational|warmer|stiff|chatty)\b/i, 'casual'],
