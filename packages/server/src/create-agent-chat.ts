@@ -9,6 +9,7 @@ import { commandsRoute } from './routes/commands-route.js';
 import { messagesRoute } from './routes/messages-route.js';
 import { resumeRoute } from './routes/resume-route.js';
 import { streamRoute } from './routes/stream-route.js';
+import { sessionListRoutes } from './routes/session-list-route.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { toolsRoute } from './routes/tools-route.js';
 import { undoRoute } from './routes/undo-route.js';
@@ -52,6 +53,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', cancelRoute(runtime))
     .route('/', undoRoute(runtime))
     .route('/', sessionRoutes(runtime))
+    .route('/', sessionListRoutes(runtime))
     .route('/', toolsRoute(runtime))
     .route('/', commandsRoute(runtime));
 

@@ -11,7 +11,6 @@ import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { undoTurnId } from '../session/undo-turn.js';
 import { titleFromText } from '../session/session-title.js';
-import { sessionListRoutes } from './session-list-route.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
 
 /**
@@ -20,7 +19,6 @@ import { holdingSession, sessionNotFound } from './with-session.js';
  */
 export function sessionRoutes(runtime: Runtime) {
   return new Hono<AgentChatEnv>()
-    .route('/', sessionListRoutes(runtime))
     .get('/sessions/:sessionId', sessionIdParam, async (c) => {
       const sessionId = c.get('sessionId');
       const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
