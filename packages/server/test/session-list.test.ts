@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse, SessionListResponse, SessionSummary } from '@agent-chat/protocol';
-import { createAgentChat, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
+import { createAgentChat, memoryStore, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
@@ -142,6 +142,27 @@ describe('GET /sessions, PATCH /sessions/:id: the caller’s conversations', () 
     expect(imported.status).toBe(200);
     expect((await list(ann)).sessions[0]).toMatchObject({ id: 'ann-imported', title: 'Imported from the document' });
   });
+});
+
+it('names a conversation kept from before titles by its own first message, at its next one', async () => {
+  const store = memoryStore();
+  const at = Date.now();
+  await store.write('old', 0, {
+    append: [
+      { id: 'u1', createdAt: at, type: 'user', text: 'The very first question' },
+      { id: 'a1', createdAt: at, type: 'assistant_text', text: 'An answer.' },
+    ],
+    set: { owner: 'ann', updatedAt: at },
+  });
+  const server = await serveApp(agent({ store }));
+  try {
+    const ann = agentClient(server.url, { headers: { 'x-user': 'ann' } });
+    expect((await list(ann)).sessions).toEqual([{ id: 'old', title: '', updatedAt: at }]);
+    await ann.run('old', { text: 'A later question' });
+    expect((await list(ann)).sessions[0]!.title).toBe('The very first question');
+  } finally {
+    await server.close();
+  }
 });
 
 it('lets a page of an allowed origin send PATCH (the CORS preflight names it)', async () => {

@@ -73,12 +73,16 @@ export function messagesRoute(runtime: Runtime) {
                 ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
               }, userTurnId);
             }
-            if (naming) session.title = titleFromText(text);
+            // A conversation kept from before titles is named by its own first message, as it would have been.
+            const first = session.turns.find((turn) => turn.type === 'user');
+            if (naming && first?.type === 'user') session.title = titleFromText(first.text);
             await run.commit();
             if (invoked?.kind === 'run') return runCommand(run, invoked.command, invoked.rest);
             if (invoked?.kind === 'unknown') return answerUnknownCommand(run, invoked.reply);
             const done = await runAgentLoop(run);
-            if (naming && done.stopReason === 'end_turn') await titleFirstExchange(runtime.titles, runtime.deps, session, userTurnId, run.signal);
+            if (naming && first?.id === userTurnId && done.stopReason === 'end_turn') {
+              await titleFirstExchange(runtime.titles, runtime.deps, session, userTurnId, run.signal);
+            }
             return done;
           },
         });
