@@ -269,6 +269,30 @@ describe('threads', () => {
     );
   });
 
+  it('docked, the sheet lies over the docked panel; in a drawer, Escape closes the sheet and not the drawer', async () => {
+    const { el } = await setUp(['A docked conversation'], 'docked');
+    await openList(el, 1);
+    await Promise.all(inList(el, '.sheet')!.getAnimations().map((animation) => animation.finished));
+    const frame = el.shadowRoot!.querySelector('agent-chat-docked-frame')!;
+    const panel = frame.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+    const sheet = inList(el, '.sheet')!.getBoundingClientRect();
+    // Inside the panel's border (the docked panel has one on its inner side only).
+    expect(sheet.top).to.equal(panel.top);
+    expect(sheet.bottom).to.equal(panel.bottom);
+    expect(sheet.width).to.be.within(panel.width - 1, panel.width);
+
+    // A narrow window: the same element becomes a drawer, whose Escape would close it.
+    el.breakpoint = 10_000;
+    await el.updateComplete;
+    await waitFor(() => el.shadowRoot!.querySelector('agent-chat-drawer-frame'), { message: 'the drawer' });
+    el.open();
+    await el.updateComplete;
+    await openList(el, 1);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => inList(el, '.sheet') === null, { message: 'the sheet closed' });
+    expect(el.opened, 'the drawer stays open').to.equal(true);
+  });
+
   it('has no accessibility violations: closed, open, renaming, asking before a delete', async () => {
     const { el } = await setUp(['An accessible conversation', 'Another accessible one']);
     await threadsButton(el);
