@@ -94,7 +94,8 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         run.abort.signal,
       );
       if (answers.decisions.length + answers.results.length === 0) break;
-      const resumeContext = await readContext(conversation);
+      // The page's context as it is now, with what the message itself added (a trigger's payload) still over it.
+      const resumeContext = await readContext(conversation, message?.options.context);
       let resumed: AsyncGenerator<EventSourceMessage>;
       try {
         resumed = await client.resume(sessionId, { ...answers, ...(resumeContext ? { context: resumeContext } : {}) }, run.abort.signal);
