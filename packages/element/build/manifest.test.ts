@@ -77,6 +77,21 @@ function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   node.forEachChild((child) => walk(child, visit));
 }
 
+/** The value of a module-level string constant of src/ (`const NAME = '…'`), by its name. */
+function stringConstant(name: string): string | undefined {
+  for (const { ast } of sources) {
+    for (const statement of ast.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === name && declaration.initializer && ts.isStringLiteralLike(declaration.initializer)) {
+          return declaration.initializer.text;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Names of the form `a, b, c` (what `exportparts` and the part lists hold). */
 const names = (list: string) => list.split(',').map((name) => name.trim()).filter(Boolean);
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
@@ -208,8 +223,8 @@ describe('custom-elements.json', () => {
       ...partsIn(shell),
       ...sources.flatMap(({ text }) =>
         [...text.matchAll(/setAttribute\('exportparts', (\w+)\)/g)].flatMap((match) => {
-          const list = lists[match[1]!];
-          if (typeof list !== 'string') throw new Error(`a part forwards ${match[1]}, which is no part list`);
+          const list = stringConstant(match[1]!);
+          if (list === undefined) throw new Error(`a part forwards ${match[1]}, which is no string constant of src/`);
           return names(list);
         }),
       ),

@@ -8,7 +8,7 @@ import { LocalizedTable } from '../i18n/localized-table.js';
 import { format } from '../i18n/shell-strings.js';
 import { threadsEn, type ThreadStrings } from '../i18n/thread-strings.js';
 import { iconStyles } from './icons.js';
-import { THREAD_PARTS } from '../styles/parts.js';
+import { THREAD_PARTS } from '../threads/thread-parts.js';
 import { tokens } from '../styles/tokens.js';
 import { listThreads, renameThread } from '../threads/thread-client.js';
 import { deleteIcon, newIcon, renameIcon, threadsIcon } from '../threads/thread-icons.js';

@@ -29,10 +29,3 @@ export const COMPOSER_PARTS = 'input, send-button, stop-button, drop-hint, sugge
 
 /** Everything the message list shows: the turns, the user's messages and their chips, the typing dots, the queue. */
 export const LIST_PARTS = `${TURN_PARTS}, empty, typing, queued, jump-button`;
-
-/**
- * The thread view's pieces (`threads`). Its element forwards them itself (it sets its own `exportparts`), so the
- * conversation's chunk, which draws its tag, does not carry this list.
- */
-export const THREAD_PARTS =
-  'threads-button, threads, new-thread-button, close-threads-button, more-threads-button, thread, current-thread, thread-title-input, thread-save-button, thread-rename-button, thread-delete-button, thread-delete-confirm';
