@@ -25,6 +25,7 @@ export class EphemeralFrame extends LitElement {
     hideAfter: { type: Number },
     heading: {},
     state: { reflect: true },
+    confirmingClear: { state: true },
   };
 
   declare open: boolean;
@@ -32,6 +33,8 @@ export class EphemeralFrame extends LitElement {
   declare heading: string;
   /** HIDDEN, VISIBLE or PINNED. */
   declare state: EphemeralState;
+  /** The header asks whether to clear (after a first click on Clear). */
+  declare confirmingClear: boolean;
 
   readonly #conversation = new ContextConsumer(this, {
     context: conversationContext,
@@ -105,7 +108,11 @@ export class EphemeralFrame extends LitElement {
       >
         <header part="header">
           <span class="title" part="title">${this.heading}</span><slot name="header-actions"></slot>
-          <button type="button" class="text-button" part="clear-button" @click=${() => void snapshot?.clear()}>${t.clearConversation}</button>
+          ${this.confirmingClear
+            ? html`<span class="confirm-clear" role="alert">${t.clearConfirm}</span>
+                <button type="button" class="text-button" part="clear-button" @click=${() => this.#clear(true)}>${t.clearConversation}</button>
+                <button type="button" class="text-button" @click=${() => this.#clear(false)}>${t.cancel}</button>`
+            : html`<button type="button" class="text-button" part="clear-button" @click=${() => this.#clear()}>${t.clearConversation}</button>`}
           <button type="button" class="icon-button" part="dismiss-button" aria-label=${t.hideOutput} @click=${() => this.dispatch('dismiss')}>
             ×
           </button>
@@ -118,6 +125,17 @@ export class EphemeralFrame extends LitElement {
           : nothing}
         <slot name="composer"></slot>
       </div>`;
+  }
+
+  /**
+   * Clear asks first (issue 20: a conversation is not thrown away on one click): the button becomes the question,
+   * then `true` clears and `false` keeps it. The focus stays on the answer's buttons.
+   */
+  async #clear(answer?: boolean): Promise<void> {
+    this.confirmingClear = answer === undefined;
+    if (answer) await this.#conversation.value?.clear();
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[part="clear-button"]')?.focus();
   }
 
   #onConversation(snapshot: ConversationSnapshot): void {
@@ -208,6 +226,10 @@ export class EphemeralFrame extends LitElement {
       .bar ::slotted([slot='composer']) {
         flex: 1;
         border-top: 0;
+      }
+      .confirm-clear {
+        font-size: 0.9em;
+        color: var(--_muted);
       }
       .show,
       .text-button {

@@ -20,6 +20,7 @@ export const fr: AgentChatStrings & ThreadStrings = {
   showOutput: 'Afficher la réponse',
   hideOutput: 'Masquer la réponse',
   clearConversation: 'Effacer',
+  clearConfirm: 'Effacer cette conversation ?',
 
   composerPlaceholder: 'Écrire à l’agent…',
   queued: 'En attente',

@@ -18,6 +18,7 @@ export const en = {
   showOutput: 'Show output',
   hideOutput: 'Hide output',
   clearConversation: 'Clear',
+  clearConfirm: 'Clear this conversation?',
 
   // The composer
   composerPlaceholder: 'Message the agent…',
