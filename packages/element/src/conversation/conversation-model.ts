@@ -60,6 +60,8 @@ export class ConversationModel {
   readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
   /** A publish of deltas waiting for its frame (publishSoon). */
   #frame: number | undefined;
+  /** The time left before the next publish of deltas may be (publishSoon). */
+  #wait: ReturnType<typeof setTimeout> | undefined;
   /** When the parts last heard of a change (performance.now()). */
   #published = -Infinity;
   #snapshot: ConversationSnapshot;
@@ -105,18 +107,29 @@ export class ConversationModel {
    * publishes at once (and takes the deltas with it).
    */
   publishSoon(): void {
-    this.#frame ??= requestAnimationFrame((now) => {
+    if (this.#frame !== undefined || this.#wait !== undefined) return;
+    // At most one publish of deltas per DELTA_MS: each costs a frame's style, layout and paint, about as much again
+    // as the text it shows, and 20 updates a second read as smooth streaming. The wait is a timer, not frame after
+    // frame asking whether it is time: a frame asked for runs the page's whole frame, with nothing to show.
+    const wait = DELTA_MS - (performance.now() - this.#published);
+    if (wait > 0) {
+      this.#wait = setTimeout(() => {
+        this.#wait = undefined;
+        this.publishSoon();
+      }, wait);
+      return;
+    }
+    this.#frame = requestAnimationFrame(() => {
       this.#frame = undefined;
-      // At most one publish of deltas per DELTA_MS: each costs a frame's style, layout and paint, about as much
-      // again as the text it shows, and 20 updates a second read as smooth streaming.
-      if (now - this.#published < DELTA_MS) this.publishSoon();
-      else this.publish();
+      this.publish();
     });
   }
 
   publish(): void {
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#wait);
     this.#frame = undefined;
+    this.#wait = undefined;
     this.#published = performance.now();
     this.#snapshot = this.#take();
     this.#provider.setValue(this.#snapshot);

@@ -104,7 +104,9 @@ export class MessageBubble extends LitElement {
       :host([sender='assistant']) .bubble {
         border-bottom-left-radius: 4px;
       }
-      .caret {
+      /* The user's caret only: the reply's is the markdown's trailer (markdown-styles.ts), also of class caret, which
+         this rule drew a second time and kept blinking on every frame of a stream. */
+      :host([sender='user']) .caret {
         display: inline-block;
         width: 0.5em;
         height: 1em;
