@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from './support/demo-server.js';
 import { repeatedPhrase } from './support/repeated-phrase.js';
+import { sampleDiscovery } from '../discovery/page/sample-discoveries.js';
 
 /**
- * The offline demo models of the slides and persona examples (issue #20), over HTTP against the demo server: what
+ * The offline demo models of the slides, persona, discovery and study examples (issue #20), over HTTP against the demo server: what
  * people say reaches the right tool; what the model does not understand gets what it can do, as chips it does
  * understand; and no reply says a phrase twice in a row. The browser side (chips drawn and clicked) is in
  * slides.test.ts and persona.test.ts.
@@ -188,14 +189,138 @@ describe('the persona demo model understands what people say (issue #20)', () =>
   });
 });
 
-/** Everything the model said in a stored conversation: its texts, its thinking and its suggestion cards. */
+/** The sample board as the discovery page sends it: each item with its column and links in `data`. */
+const board = () => ({
+  discovery: 'Mid-market churn, Q3',
+  items: sampleDiscovery('model').items.map(({ id, title, text, column, links }) => ({ id, ...(title ? { title } : {}), text, data: { column, links } })),
+});
+let discoveries = 0;
+const discovery = () => `model-${Date.now()}-${discoveries++}`;
+
+const DISCOVERY_PARAPHRASES: [string, string, Record<string, unknown>][] = [
+  ['new fact: churned accounts used fewer seats citing I-1', 'add_item', { entity_type: 'fact', text: 'Churned accounts used fewer seats.', related_ids: ['I-1'] }],
+  ['record an insight that onboarding drives churn', 'add_item', { entity_type: 'insight', text: 'Onboarding drives churn.' }],
+  ['F-1 should say 9 of 12 churned customers named the price increase', 'edit_item', { item_id: 'F-1', new_text: '9 of 12 churned customers named the price increase.' }],
+  ['reword F-2 to: Setup tickets doubled in July', 'edit_item', { item_id: 'F-2', new_text: 'Setup tickets doubled in July.' }],
+  ['get rid of F-2', 'delete_item', { item_id: 'F-2' }],
+  ['F-3 is wrong, remove it', 'delete_item', { item_id: 'F-3' }],
+  ['what is R-1 based on?', 'get_item', { item_id: 'R-1' }],
+  ['what backs up N-2?', 'get_item', { item_id: 'N-2' }],
+  ['what does F-1 say?', 'get_item', { item_id: 'F-1' }],
+  ['how could F-2 connect to the rest?', 'get_item', { item_id: 'F-2' }],
+  ['is N-1 still valid after the change to F-1?', 'get_item', { item_id: 'N-1' }],
+  ['where do we stand?', 'list_items', {}],
+  ['any holes in the analysis?', 'list_items', {}],
+];
+
+describe('the discovery demo model understands what people say (issue #20)', () => {
+  it.each(DISCOVERY_PARAPHRASES)('“%s” reaches %s', async (text, tool, input) => {
+    const { calls } = await send('discovery', discovery(), text, board());
+    expect(calls[0]?.name).toBe(tool);
+    expect(calls[0]!.input).toMatchObject(input);
+  });
+
+  it('a request it does not understand gets what it can do on this board, as chips it understands', async () => {
+    const { calls } = await send('discovery', discovery(), 'book me a flight to Lisbon', board());
+    expect(calls.map((call) => call.name)).toEqual(['suggest_requests']);
+    expect(String(calls[0]!.input.summary)).toContain('offline demo model');
+    const chips = chipsOf(calls);
+    expect(chips).toEqual(['Summarize the board', 'Any gaps?', 'What supports R-1?', 'Suggest connections for F-1']);
+    for (const chip of chips) {
+      const names = (await send('discovery', discovery(), chip, board())).calls.map((call) => call.name);
+      expect(names.length, chip).toBeGreaterThan(0);
+      expect(names, chip).not.toContain('suggest_requests');
+    }
+    const asked = await send('discovery', discovery(), 'What can you do?', board());
+    expect(asked.calls.map((call) => call.name)).toEqual(['suggest_requests']);
+  }, 60_000);
+});
+
+let learners = 0;
+/** The study page's context: a learner of its own reading page 1 of the cell cycle. */
+function studyPage() {
+  return {
+    learnerId: `model-${learners++}`,
+    document: { id: 'cell-cycle', title: 'The Cell Cycle', currentPage: 1, totalPages: 3 },
+    visibleText: '',
+    highlightsOnPage: [],
+    notesExcerpt: '',
+    flashcardDeck: { cards: 0 },
+  };
+}
+const studySession = () => `model-${Date.now()}-${learners}`;
+
+const STUDY_PARAPHRASES: [string, string, Record<string, unknown>][] = [
+  ['turn this page into flashcards', 'readPage', {}],
+  ['can you make me some study cards for page 2?', 'readPage', { pageNumber: 2 }],
+  ['test me on my cards', 'readFlashcards', {}],
+  ['clean up my notes', 'readNotes', {}],
+  ['save this page to my notes', 'readPage', {}],
+  ['look up photosynthesis in my library', 'searchLibrary', { query: 'photosynthesis' }],
+  ['which documents mention energy?', 'searchLibrary', { query: 'energy' }],
+  ['what else covers light?', 'findRelatedContent', { topic: 'light' }],
+  ['where can I find anaphase?', 'searchDocument', { query: 'anaphase' }],
+  ['keep in mind that I am preparing for my biology exam', 'updateMemory', { operation: 'add', content: 'I am preparing for my biology exam' }],
+  ['what do you know about me?', 'readMemory', {}],
+  ['show me page 3', 'navigateToPage', { pageNumber: 3 }],
+  ['underline "cell cycle"', 'highlightText', { text: 'cell cycle' }],
+];
+
+describe('the study demo model understands what people say (issue #20)', () => {
+  it.each(STUDY_PARAPHRASES)('“%s” reaches %s', async (text, tool, input) => {
+    const { calls } = await send('study', studySession(), text, studyPage());
+    expect(calls[0]?.name).toBe(tool);
+    expect(calls[0]!.input).toMatchObject(input);
+  });
+
+  it('a request it does not understand gets what it can do, as chips it understands', async () => {
+    const { calls } = await send('study', studySession(), 'order a pizza', studyPage());
+    expect(calls.map((call) => call.name)).toEqual(['suggest_requests']);
+    expect(String(calls[0]!.input.summary)).toContain('offline demo model');
+    const chips = chipsOf(calls);
+    expect(chips.length).toBe(4);
+    for (const chip of chips) {
+      const names = (await send('study', studySession(), chip, studyPage())).calls.map((call) => call.name);
+      expect(names.length, chip).toBeGreaterThan(0);
+      expect(names, chip).not.toContain('suggest_requests');
+    }
+  }, 60_000);
+});
+
+type PageAnswer = (call: Call) => { output: unknown; isError?: boolean };
+
+/**
+ * One message played through as the page plays it: each time the run stops for the page's tools, the page runs them
+ * (`answer` gives what it reports) and resumes, until the run ends. A confirmation card is answered by the result.
+ */
+async function playThrough(example: string, session: string, text: string, context: Record<string, unknown>, answer: PageAnswer) {
+  let { done } = await send(example, session, text, context);
+  for (let round = 0; done?.stopReason === 'awaiting_input' && round < 12; round++) {
+    const stored = (await (await fetch(`${server.url}/${example}/api/agent/sessions/${session}`)).json()) as { pending?: (Call & { toolCallId: string })[] };
+    const results = (stored.pending ?? []).map((call) => ({ toolCallId: call.toolCallId, ...answer(call) }));
+    const response = await fetch(`${server.url}/${example}/api/agent/sessions/${session}/resume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ results, context }),
+    });
+    expect(response.status, `${example}: resume after ${text}`).toBe(200);
+    done = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => JSON.parse(line.slice(5)) as { type: string; stopReason?: string })
+      .at(-1);
+  }
+  expect(done, `${example}: ${text}`).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+}
+
+/** Everything the model said in a stored conversation: its texts, its thinking and its answer and suggestion cards. */
 async function saidIn(example: string, session: string): Promise<string[]> {
   const stored = (await (await fetch(`${server.url}/${example}/api/agent/sessions/${session}`)).json()) as {
     turns: { type: string; text?: string; name?: string; input?: { summary?: string } }[];
   };
   return stored.turns.flatMap((turn) => {
     if (turn.type === 'assistant_text' || turn.type === 'thinking') return [turn.text ?? ''];
-    if (turn.type === 'tool_call' && turn.name === 'suggest_requests') return [turn.input?.summary ?? ''];
+    if (turn.type === 'tool_call' && (turn.name === 'suggest_requests' || turn.name === 'final_answer')) return [turn.input?.summary ?? ''];
     return [];
   });
 }
@@ -261,6 +386,67 @@ describe('the demo models say no phrase twice in a row (issue #20: no "Keep came
       await send('persona', session, text);
     }
     const said = await saidIn('persona', session);
+    expect(said.length).toBeGreaterThan(10);
+    for (const text of said) expect(repeatedPhrase(text), text).toBeUndefined();
+  }, 60_000);
+
+  it('in a full showcase run of the discovery example', async () => {
+    const session = discovery();
+    // What the page reports for its tools once the analyst confirms: the board's answers for the sample board.
+    const page: PageAnswer = ({ name, input }) => {
+      if (name === 'add_item') return { output: { added: { id: 'F-4', links: ['I-1'] } } };
+      if (name === 'edit_item') return { output: { edited: input.item_id, stale: ['N-1'] } };
+      if (input.item_id === 'F-99') return { output: 'F-99 does not exist. The facts on the board are F-1, F-2, F-3.', isError: true };
+      return { output: { deleted: input.item_id, stale: ['N-2'] } };
+    };
+    for (const text of [
+      'Hello',
+      'Summarize the board',
+      'Any gaps?',
+      'What supports R-1?',
+      'what does I-1 say?',
+      'Add a fact that churned accounts used fewer seats citing @I-1',
+      'Suggest connections for F-4',
+      'Edit F-1 to say 9 of 12 churned customers named the price increase',
+      'Does N-1 still hold after the change to F-1?',
+      'Delete F-2',
+      'Delete F-99',
+      'What can you do?',
+      'flibber',
+    ]) {
+      await playThrough('discovery', session, text, board(), page);
+    }
+    const said = await saidIn('discovery', session);
+    expect(said.length).toBeGreaterThan(10);
+    for (const text of said) expect(repeatedPhrase(text), text).toBeUndefined();
+  }, 60_000);
+
+  it('in a full showcase run of the study example', async () => {
+    const session = studySession();
+    const context = studyPage();
+    for (const text of [
+      'Hello',
+      'Make flashcards from this page',
+      'Quiz me on my flashcards',
+      'Search the library for energy',
+      'Find related content about energy',
+      'Show me where anaphase is explained',
+      'Remember that I am preparing for my biology exam',
+      'What do you remember about me?',
+      'Go to page 2',
+      'Add this page to my notes',
+      'Highlight the key terms',
+      'What can you do?',
+      'flibber',
+    ]) {
+      // The page runs its tools and reports what they did (here, that each did what it was asked); a page turned is
+      // the page the next steps' context is about.
+      await playThrough('study', session, text, context, ({ name, input }) => {
+        if (name === 'navigateToPage') context.document.currentPage = Number(input.pageNumber);
+        return { output: { ...input, ok: true } };
+      });
+    }
+    const said = await saidIn('study', session);
     expect(said.length).toBeGreaterThan(10);
     for (const text of said) expect(repeatedPhrase(text), text).toBeUndefined();
   }, 60_000);

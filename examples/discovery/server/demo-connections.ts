@@ -45,13 +45,13 @@ function connectionsText(id: string, turns: readonly Turn[], context: Context | 
   const lines: string[] = [];
   const upstream = ORDER[index - 1];
   if (upstream) {
-    if (item.links.length) lines.push(`- [${item.id}] rests on ${item.links.map((link) => `[${link}]`).join(', ')}.`);
+    if (item.links.length) lines.push(`- It rests on ${item.links.map((link) => `[${link}]`).join(', ')}.`);
     else {
       const candidates = akin(board, item, upstream);
       lines.push(
         candidates.length
-          ? `- [${item.id}] rests on nothing yet. It could rest on ${candidates.map(({ other, shared }) => `[${other.id}] (${because(shared)})`).join(' or ')}.`
-          : `- [${item.id}] rests on nothing yet, and none of the ${PLURAL[upstream]} shares its words: which evidence is behind it?`,
+          ? `- It rests on nothing yet. It could rest on ${candidates.map(({ other, shared }) => `[${other.id}] (${because(shared)})`).join(' or ')}.`
+          : `- It rests on nothing yet, and none of the ${PLURAL[upstream]} shares its words: which evidence is behind it?`,
       );
     }
   }

@@ -3,6 +3,8 @@ import type { Context, Turn } from '@agent-chat/protocol';
 import { boardFromContext, columnOfId, findItem } from './board-context.js';
 import { connectionsRun, reviewRun } from './demo-connections.js';
 import { DEMO_FOOTER, chip, lastResult, type ToolResult } from './demo-history.js';
+import { capabilitiesRun, HELLO } from './demo-capabilities.js';
+import { recognize } from './demo-understand.js';
 
 // The offline model: it plays seed 003's scenarios from what the analyst types, through the same tools Claude gets.
 // For questions about the board it calls the read tools first and answers from their results, as a real model would
@@ -10,13 +12,7 @@ import { DEMO_FOOTER, chip, lastResult, type ToolResult } from './demo-history.j
 
 const ID = String.raw`@?([IFNRO]-\d+)`;
 const idPattern = new RegExp(ID, 'gi');
-const addPattern = /\badd (?:a |an |one )?(fact|insight|recommendation|output)\b(?:\s+(?:that|saying|stating)\b)?[\s:]*(.+)$/i;
 const citingPattern = /\s+(?:citing|linked to|based on|supported by|from|with)\s+((?:@?[IFNRO]-\d+(?:\s*(?:,|and|&)\s*)?)+)\s*\.?$/i;
-const editPattern = new RegExp(String.raw`\b(?:edit|change|update|rewrite|reword)\s+(?:the\s+\w+\s+)?${ID}\s*(?:so (?:that )?it (?:says|reads)|to (?:say|read)|to|:)\s*(.+)$`, 'i');
-const deletePattern = new RegExp(String.raw`\b(?:delete|remove|drop)\s+(?:the\s+)?(?:\w+\s+)?${ID}`, 'i');
-const supportPattern = new RegExp(String.raw`\b(?:what supports|why|what is behind|trace|where does)\b.*?${ID}`, 'i');
-const connectPattern = new RegExp(String.raw`\b(?:suggest|find|missing)\s+(?:\w+\s+)?(?:connections?|links?|support)\s+(?:for|of|to)\s+${ID}`, 'i');
-const reviewPattern = new RegExp(String.raw`\bdoes\s+${ID}\s+still\s+hold\b(?:.*?${ID})?`, 'i');
 
 const upper = (id: string) => id.replace(/^@/, '').toUpperCase();
 const sentence = (text: string) => {
@@ -44,27 +40,31 @@ function contextDetail(system: string): ContextDetail {
 
 function planFor(text: string, turns: readonly Turn[], detail: ContextDetail, context: Context | undefined): ScriptedRun {
   const onBoard = (id: string) => Boolean(findItem(boardFromContext(context), id));
-  const add = addPattern.exec(text);
-  if (add) return addRun(add[1]!.toLowerCase(), add[2]!, turns, mentionedIds(turns));
-  const edit = editPattern.exec(text);
-  if (edit) {
-    const id = upper(edit[1]!);
-    return writeRun('edit_item', { entity_type: columnOfId(id), item_id: id, new_text: sentence(edit[2]!) }, turns, onBoard(id));
+  const request = recognize(text);
+  switch (request.kind) {
+    case 'add':
+      return addRun(request.entity, request.rest, turns, mentionedIds(turns));
+    case 'edit':
+      return writeRun('edit_item', { entity_type: columnOfId(request.id), item_id: request.id, new_text: sentence(request.text) }, turns, onBoard(request.id));
+    case 'delete':
+      return writeRun('delete_item', { entity_type: columnOfId(request.id), item_id: request.id }, turns, onBoard(request.id));
+    case 'connections':
+      return connectionsRun(request.id, turns, context);
+    case 'review':
+      return reviewRun(request.id, request.changed ?? 'its source', turns);
+    case 'support':
+      return supportRun(request.id, turns);
+    case 'read':
+      return readRun(request.id, turns);
+    case 'gaps':
+      return gapRun(turns);
+    case 'summary':
+      return summaryRun(turns, detail);
+    case 'hello':
+      return [[{ text: HELLO }]];
+    case 'capabilities':
+      return capabilitiesRun(text, request.asked, context);
   }
-  const remove = deletePattern.exec(text);
-  if (remove) {
-    const id = upper(remove[1]!);
-    return writeRun('delete_item', { entity_type: columnOfId(id), item_id: id }, turns, onBoard(id));
-  }
-  const connect = connectPattern.exec(text);
-  if (connect) return connectionsRun(upper(connect[1]!), turns, context);
-  const review = reviewPattern.exec(text);
-  if (review) return reviewRun(upper(review[1]!), review[2] ? upper(review[2]) : 'its source', turns);
-  const support = supportPattern.exec(text);
-  if (support) return supportRun(upper(support[1]!), turns);
-  if (/\b(gaps?|missing|weak|orphans?|connections?|improve)\b/i.test(text)) return gapRun(turns);
-  if (/\b(summar\w*|overview|recap|state of)\b/i.test(text)) return summaryRun(turns, detail);
-  return [[{ text: helpText(text) }]];
 }
 
 function addRun(entity: string, rest: string, turns: readonly Turn[], mentioned: readonly string[]): ScriptedRun {
@@ -116,6 +116,27 @@ function missingText(tool: string, id: string, message: string): string {
   const others = listed.length ? ` The ${column ?? 'item'}s on the board are ${listed.map((other) => `[${other}]`).join(', ')}.` : '';
   return `${id} does not exist: there is no such item on the board, so there is nothing to ${action}.${others}`;
 }
+
+/** "What does F-1 say?": the item in full, what it rests on and what builds on it. */
+function readRun(id: string, turns: readonly Turn[]): ScriptedRun {
+  return [[{ tool: 'get_item', input: { item_id: id } }], [{ text: readText(id, lastResult(turns)) + DEMO_FOOTER }]];
+}
+
+function readText(id: string, result: ToolResult | undefined): string {
+  if (!result || result.isError) return `${id} is not on the board.`;
+  const { item, supportedBy = [], supports = [] } = (result.output ?? {}) as { item?: { title?: string; text: string; column: string }; supportedBy?: string[]; supports?: string[] };
+  if (!item) return `I could not read ${id}.`;
+  const said = item.title ? `**${item.title}**: ${item.text}` : item.text;
+  return [
+    `[${id}], ${article(item.column)} ${item.column}: ${said}`,
+    supportedBy.length ? `It rests on ${supportedBy.map((entry) => `[${entry.split(' ')[0]}]`).join(', ')}.` : item.column === 'input' ? '' : 'Nothing on the board supports it yet.',
+    supports.length ? `${supports.map((entry) => `[${entry.split(' ')[0]}]`).join(', ')} build${supports.length === 1 ? 's' : ''} on it.` : 'Nothing builds on it yet.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 function supportRun(id: string, turns: readonly Turn[]): ScriptedRun {
   return [
@@ -186,16 +207,6 @@ function gapText(result: ToolResult | undefined): string {
 }
 
 const NEXT_STEP: Record<string, string> = { F: 'an insight', N: 'a recommendation', R: 'an output' };
-
-function helpText(text: string): string {
-  return (
-    `I am Factly's **offline demo model**: I play a few scripted scenarios rather than read “${text.slice(0, 80)}”. Try:\n\n` +
-    '- “Add a fact that churn rose 4% citing @I-1”\n' +
-    '- “Edit F-1 to say …”, “Delete F-2”\n' +
-    '- “What supports R-1?”, “Summarize the board”, “Any gaps?”, “Suggest connections for F-2”\n\n' +
-    'Set ANTHROPIC_API_KEY on the server to talk to Claude with the same tools.'
-  );
-}
 
 /** The items the analyst picked from the @ list: the element sends them as the message's references. */
 function mentionedIds(turns: readonly Turn[]): string[] {

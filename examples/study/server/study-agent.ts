@@ -8,6 +8,7 @@ import { sendStatusMessage } from './status-tool.js';
 import { studySystemPrompt } from './system-prompt.js';
 import { workspaceReadTools } from './workspace-read-tools.js';
 import { demoUser } from '../../server/demo-user.js';
+import { suggestionsTool } from '../../server/suggestions-tool.js';
 
 export interface StudyAgentOptions {
   model: Model;
@@ -33,6 +34,7 @@ export function studyAgent({ model, sessions, learners }: StudyAgentOptions) {
       sendStatusMessage,
       ...pageTools,
       finalAnswerTool(),
+      suggestionsTool(),
     ],
     // "Make flashcards" is readPage, a status, N cards and an answer: a few more steps than a chat needs.
     maxSteps: 12,

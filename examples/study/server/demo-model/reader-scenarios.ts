@@ -77,8 +77,10 @@ export function showWhere(since: readonly Turn[], what: string, context: Context
     : page !== undefined && page === screen.page
       ? pointAt(screen, page, what)
       : [];
-  if (!turned && (page === undefined || page === screen.page)) return [find, point, done];
-  return [find, [{ tool: 'navigateToPage', input: { pageNumber: page } }], point, turned?.isError ? [] : done];
+  // Without a box (the page sent no layout) the point step already said where it is, so nothing follows it.
+  const framed = point.some((part) => 'tool' in part);
+  if (!turned && (page === undefined || page === screen.page)) return [find, point, framed ? done : []];
+  return [find, [{ tool: 'navigateToPage', input: { pageNumber: page } }], point, turned?.isError || !framed ? [] : done];
 }
 
 /** highlightArea around the first paragraph of the page on screen that mentions `what`, from the page's layout. */

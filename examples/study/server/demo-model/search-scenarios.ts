@@ -75,7 +75,7 @@ export function relatedContent(since: readonly Turn[], topic: string): ScriptedR
         tool: 'final_answer',
         input: related.length
           ? {
-              summary: `**${topic}** comes up in ${related.length === 1 ? 'one other document' : `${related.length} other documents`} of your library:\n\n${related.map((hits) => documentLine(hits, topic)).join('\n')}`,
+              summary: `**${topic.charAt(0).toUpperCase()}${topic.slice(1)}** comes up in ${related.length === 1 ? 'one other document' : `${related.length} other documents`} of your library:\n\n${related.map((hits) => documentLine(hits, topic)).join('\n')}`,
               links: documentLinks(related),
               suggestions: [`Search the library for ${topic}`, 'Make flashcards from this page'],
             }
