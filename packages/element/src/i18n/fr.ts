@@ -62,8 +62,6 @@ export const fr: AgentChatStrings & ThreadStrings = {
   copyCode: 'Copier',
   codeCopied: 'Copié',
   copyFailed: 'Échec de la copie',
-  taskDone: 'fait',
-  taskOpen: 'à faire',
 
   statusCancelled: 'Arrêté par l’utilisateur',
   statusUndone: 'Modifications annulées',

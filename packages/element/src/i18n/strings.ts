@@ -62,8 +62,6 @@ export const en = {
   copyCode: 'Copy',
   codeCopied: 'Copied',
   copyFailed: 'Copy failed',
-  taskDone: 'done',
-  taskOpen: 'not done',
 
   // The server's own notices, by their status code
   statusCancelled: 'Stopped by user',

@@ -129,10 +129,14 @@ export function xssCount(): number {
 export const MARKDOWN_TAGS: ReadonlySet<string> = new Set([
   'p', 'strong', 'em', 'code', 'pre', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote',
   'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br', 'del', 'button', 'span', 'div',
+  // A task list item's box: a disabled checkbox.
+  'input',
 ]);
 export const MARKDOWN_ATTRIBUTES: ReadonlySet<string> = new Set([
   'class', 'part', 'href', 'title', 'target', 'rel', 'type', 'aria-live', 'aria-label', 'role', 'start',
   'data-reference', 'data-state', 'data-copied', 'data-failed', 'data-label', 'src', 'alt', 'loading', 'referrerpolicy',
+  // A task box's state; a table column's alignment; display math; the language a code block was highlighted in.
+  'disabled', 'checked', 'align', 'data-display', 'data-highlighted',
 ]);
 export const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:']);
 
