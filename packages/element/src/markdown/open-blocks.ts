@@ -1,4 +1,5 @@
 import type { Token, Tokens } from 'marked';
+import { FENCE_OPENING, closesFence } from './open-fence.js';
 
 // Where a growing reply's blocks end (IncrementalMarkdown): which parts of a list or table at the end can no longer
 // change, how the rest, lexed again, joins them, and what else a finished block carries.
@@ -61,16 +62,10 @@ export function joined(open: OpenBlock, rest: Token | undefined, source: (restLe
 /** A fenced code block at `start` whose closing fence, on a complete line, is in the text. */
 export function closedFence(token: Token, start: number, lastBreak: number): boolean {
   if (token.type !== 'code') return false;
-  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(token.raw);
-  const lines = token.raw.replace(/\n+$/, '').split('\n');
-  const closing = lines.length > 1 ? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines.at(-1)!) : null;
-  return (
-    !!opening &&
-    !!closing &&
-    closing[1]![0] === opening[1]![0] &&
-    closing[1]!.length >= opening[1]!.length &&
-    start + token.raw.replace(/\n+$/, '').length <= lastBreak
-  );
+  const opening = FENCE_OPENING.exec(token.raw);
+  const body = token.raw.replace(/\n+$/, '');
+  const lines = body.split('\n');
+  return !!opening && lines.length > 1 && closesFence(lines.at(-1)!, opening[2]!) && start + body.length <= lastBreak;
 }
 
 /** The link reference definitions in a block, at any depth (in a quote, in a list item). */

@@ -1,7 +1,15 @@
 import type { Tokens } from 'marked';
 
 /** An opening code fence: its indentation and its run of backticks or tildes. */
-const OPENING = /^( {0,3})(`{3,}|~{3,})/;
+export const FENCE_OPENING = /^( {0,3})(`{3,}|~{3,})/;
+/** A line that is only a run of backticks or of tildes (with up to 3 spaces before it): a closing fence's shape. */
+const CLOSING = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/** Whether `line`, whole, closes a block opened by `fence` (the same mark, at least as many of it). */
+export function closesFence(line: string, fence: string): boolean {
+  const run = CLOSING.exec(line)?.[1];
+  return !!run && run[0] === fence[0] && run.length >= fence.length;
+}
 /** Lines of text kept as one string (one text node) once complete: the DOM of a growing block changes at its end only. */
 const PIECE = 4096;
 
@@ -34,7 +42,7 @@ export class OpenFence {
 
   /** The block `token` starting at `start` of `text` if it is a fenced block left open whose fence line is complete. */
   static of(token: Tokens.Code, start: number, text: string): OpenFence | undefined {
-    const opening = OPENING.exec(token.raw);
+    const opening = FENCE_OPENING.exec(token.raw);
     const lineEnd = text.indexOf('\n', start);
     if (!opening || lineEnd < 0) return undefined;
     const fence = new OpenFence({ ...token }, lineEnd + 1, opening[1]!.length, opening[2]!);
@@ -67,11 +75,10 @@ export class OpenFence {
   }
 
   #closes(line: string, partial = false): boolean {
+    if (!partial) return closesFence(line, this.#fence);
+    // Still being written: any start of a run of the fence's mark might become one.
     const trimmed = line.replace(/^ {0,3}/, '');
-    const mark = this.#fence[0]!;
-    if (partial) return trimmed.length > 0 && /^[`~]+[ \t]*$/.test(trimmed) && trimmed[0] === mark;
-    const run = /^([`~]+)[ \t]*$/.exec(trimmed);
-    return !!run && run[1]![0] === mark && run[1]!.length >= this.#fence.length;
+    return trimmed.length > 0 && /^[`~]+[ \t]*$/.test(trimmed) && trimmed[0] === this.#fence[0];
   }
 
   /** A line as marked keeps it: without the fence's indentation, when the line has that much. */
