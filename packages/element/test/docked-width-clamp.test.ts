@@ -33,10 +33,25 @@ describe('<agent-chat mode="docked"> within the window', () => {
     const page = document.createElement('main');
     page.style.cssText = 'position: fixed; top: 0; left: 0; right: var(--agent-chat-docked-width, 0px); height: 40px';
     document.body.append(page, el);
+    // The stand-in may be drawn for less than a frame when the frame's chunk is in the browser's cache (another test
+    // file's page loaded it), so it is measured as it is drawn: in the microtask after the shell's update commits,
+    // before anything can paint, rather than by polling each frame.
+    const firstDrawn = new Promise<{ width: number; room: string }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const standIn = el.shadowRoot!.querySelector<HTMLElement>('[part~="panel"]');
+        if (!standIn) return;
+        observer.disconnect();
+        resolve({ width: standIn.getBoundingClientRect().width, room: dockedWidth() });
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    });
     try {
-      const standIn = await waitFor(() => el.shadowRoot?.querySelector<HTMLElement>('[part~="panel"]'), { message: 'the stand-in' });
-      expect(standIn.getBoundingClientRect().width, 'the stand-in').to.equal(1024 - 600);
-      expect(dockedWidth(), 'the room held from the first paint').to.equal('424px');
+      const standIn = await Promise.race([
+        firstDrawn,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Timed out after 5000 ms waiting for the stand-in')), 5000)),
+      ]);
+      expect(standIn.width, 'the stand-in').to.equal(1024 - 600);
+      expect(standIn.room, 'the room held from the first paint').to.equal('424px');
 
       await waitFor(() => frameOf(el)?.localName === 'agent-chat-docked-frame', { message: 'the docked frame' });
       await frameOf(el)!.updateComplete;
