@@ -45,6 +45,21 @@ export const toolCallEventSchema = z.object({
   input: z.unknown(),
 });
 
+/**
+ * A tool call's input as the model writes it, before the call is complete: `delta` is the JSON text that came since
+ * the last one, so a call's deltas joined are its input's text so far (often not valid JSON until the end). The
+ * `turnId` is the one its `tool_call` will carry, which then replaces what the deltas built. Sent at most every
+ * 50 ms or 256 characters per call; a client may ignore it and lose nothing: `tool_call` still brings the whole
+ * input, and the stored history never holds a partial one.
+ */
+export const toolInputDeltaEventSchema = z.object({
+  type: z.literal('tool_input_delta'),
+  turnId: z.string(),
+  toolCallId: z.string(),
+  name: z.string(),
+  delta: z.string(),
+});
+
 export const toolResultEventSchema = z.object({
   type: z.literal('tool_result'),
   turnId: z.string(),
@@ -109,6 +124,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   textDeltaEventSchema,
   thinkingDeltaEventSchema,
   toolCallEventSchema,
+  toolInputDeltaEventSchema,
   toolResultEventSchema,
   statusEventSchema,
   stateEventSchema,
@@ -121,6 +137,7 @@ export type RunStartedEvent = z.infer<typeof runStartedEventSchema>;
 export type TextDeltaEvent = z.infer<typeof textDeltaEventSchema>;
 export type ThinkingDeltaEvent = z.infer<typeof thinkingDeltaEventSchema>;
 export type ToolCallEvent = z.infer<typeof toolCallEventSchema>;
+export type ToolInputDeltaEvent = z.infer<typeof toolInputDeltaEventSchema>;
 export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;
 export type StateEvent = z.infer<typeof stateEventSchema>;
@@ -135,6 +152,7 @@ export const STREAM_EVENT_TYPES = [
   'run_started',
   'text_delta',
   'thinking_delta',
+  'tool_input_delta',
   'tool_call',
   'tool_result',
   'status',

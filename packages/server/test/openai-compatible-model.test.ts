@@ -158,8 +158,11 @@ describe('openAICompatibleModel: streaming over HTTP', () => {
     fake.enqueue(reply);
     const events = await collect(model().stream(request({ tools: [weatherSpec] })));
     expect(callsOf(events)).toEqual([{ type: 'tool_call', id: 'call_w1', name: 'get_weather', input: { city: 'Lisbon', unit: 'celsius' } }]);
-    // Text first, the call once complete, then the stop.
-    expect(events.map((event) => event.type).filter((type, i, all) => type !== all[i - 1])).toEqual(['text_delta', 'tool_call', 'stop']);
+    // Text first, the call's arguments as they stream, the call once complete, then the stop.
+    expect(events.map((event) => event.type).filter((type, i, all) => type !== all[i - 1])).toEqual(['text_delta', 'tool_input_delta', 'tool_call', 'stop']);
+    const pieces = events.flatMap((event) => (event.type === 'tool_input_delta' ? [event] : []));
+    expect(pieces.every((piece) => piece.id === 'call_w1' && piece.name === 'get_weather')).toBe(true);
+    expect(pieces.map((piece) => piece.delta).join('')).toBe(JSON.stringify({ city: 'Lisbon', unit: 'celsius' }));
     expect(stopOf(events)).toMatchObject({ reason: 'tool_use' });
   });
 
@@ -186,12 +189,16 @@ describe('openAICompatibleModel: streaming over HTTP', () => {
         { id: null, name: 'now', arguments: {} },
       ],
     });
-    const calls = callsOf(await collect(model().stream(request())));
+    const events = await collect(model().stream(request()));
+    const calls = callsOf(events);
     expect(calls[0]).toEqual({ type: 'tool_call', id: 'call_empty', name: 'now', input: {} });
     expect(calls[1]).toEqual({ type: 'tool_call', id: 'call_bad', name: 'get_weather', input: { _invalidJson: '{"city": Lisbon}' } });
     const generated = calls[2] as Extract<ModelEvent, { type: 'tool_call' }>;
     expect(generated.id).toMatch(/^call_[a-f0-9]+$/);
     expect(generated.id.length).toBeLessThanOrEqual(40);
+    // Its arguments streamed under the id made up for it, the one its call then carries.
+    const pieces = events.flatMap((event) => (event.type === 'tool_input_delta' && event.name === 'now' ? [event.id] : []));
+    expect(pieces.at(-1)).toBe(generated.id);
   });
 
   it('turns reasoning_content into thinking events, closed (unsigned) when the text starts', async () => {
@@ -211,7 +218,7 @@ describe('openAICompatibleModel: streaming over HTTP', () => {
       { reasoning: 'Nothing to say.', reasoningField: 'reasoning' },
     );
     const first = (await collect(model().stream(request()))).map((event) => event.type);
-    expect(first.filter((type, i, all) => type !== all[i - 1])).toEqual(['thinking_delta', 'thinking_end', 'tool_call', 'stop']);
+    expect(first.filter((type, i, all) => type !== all[i - 1])).toEqual(['thinking_delta', 'thinking_end', 'tool_input_delta', 'tool_call', 'stop']);
     const second = await collect(model().stream(request()));
     expect(textOf(second, 'thinking_delta')).toBe('Nothing to say.');
     expect(second.slice(-2).map((event) => event.type)).toEqual(['thinking_end', 'stop']);

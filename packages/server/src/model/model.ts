@@ -42,6 +42,11 @@ export type ModelEvent =
   /** The thinking block that the deltas built is complete; `signature` lets it be sent back. */
   | { type: 'thinking_end'; signature?: string }
   | { type: 'redacted_thinking'; data: string }
+  /**
+   * A piece of a tool call's input JSON as the model writes it (optional: a model may send only the whole call).
+   * `id` is the one the call's `tool_call` will carry; the pieces joined are its input's text so far.
+   */
+  | { type: 'tool_input_delta'; id: string; name: string; delta: string }
   /** A complete tool call, emitted once its input has fully arrived. */
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | { type: 'stop'; reason: ModelStopReason; detail?: string; usage?: Usage };

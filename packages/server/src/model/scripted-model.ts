@@ -34,6 +34,11 @@ export interface ScriptedModelOptions {
   chunkSize?: number;
   /** Milliseconds between deltas. Default 0. */
   delayMs?: number;
+  /**
+   * Characters per piece of a tool call's input JSON, streamed before the call as a real model writes it (with
+   * `delayMs` between pieces). Unset: each call comes whole.
+   */
+  inputChunkSize?: number;
   name?: string;
 }
 
@@ -73,7 +78,16 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
           yield { type: 'thinking_end', signature: `scripted-signature-${step}-${index}` };
         } else {
           calls++;
-          yield { type: 'tool_call', id: part.id ?? callId(userTurnId, step, index), name: part.tool, input: part.input ?? {} };
+          const id = part.id ?? callId(userTurnId, step, index);
+          const input = part.input ?? {};
+          if (options.inputChunkSize) {
+            for (const chunk of chunks(JSON.stringify(input), Math.max(1, options.inputChunkSize))) {
+              if (request.signal.aborted) return;
+              yield { type: 'tool_input_delta', id, name: part.tool, delta: chunk };
+              if (delayMs) await sleep(delayMs, request.signal);
+            }
+          }
+          yield { type: 'tool_call', id, name: part.tool, input };
         }
       }
       yield { type: 'stop', reason: calls > 0 ? 'tool_use' : 'end_turn', usage: { inputTokens: 0, outputTokens: 0 } };

@@ -5,6 +5,7 @@ import { withoutCutOffReplies } from '../context/cut-off-replies.js';
 import { labelFor } from '../tools/label.js';
 import { untilIdle } from './idle-timeout.js';
 import { appendTurn, type RunContext } from './run-context.js';
+import { ToolInputStream } from './tool-input-stream.js';
 
 export interface StepResult {
   calls: ToolCallTurn[];
@@ -39,6 +40,8 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   // The text and thinking turns this step started: the ones left empty are taken out at the end.
   const started: (AssistantTextTurn | ThinkingTurn)[] = [];
   const grown = <T extends AssistantTextTurn | ThinkingTurn>(turn: T): T => (started.push(turn), turn);
+  // Shown as they stream, never stored: only the whole call (below) is.
+  const inputs = new ToolInputStream((event) => run.emit(event));
 
   const events = untilIdle(deps.model.stream(request), deps.modelIdleTimeoutMs, () => step.abort(new Error('model_timeout')));
   try {
@@ -71,18 +74,26 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
           appendTurn(session, { type: 'thinking', text: '', redacted: event.data });
           break;
         }
+        case 'tool_input_delta': {
+          if (event.delta) inputs.add(event.id, event.name, event.delta);
+          break;
+        }
         case 'tool_call': {
           text = undefined;
           thinking = undefined;
           const tool = deps.tools.get(event.name);
-          const call = appendTurn(session, {
-            type: 'tool_call',
-            toolCallId: event.id,
-            name: event.name,
-            input: event.input,
-            kind: tool?.kind ?? 'read',
-            label: labelFor(event.name, tool?.label, event.input),
-          });
+          const call = appendTurn(
+            session,
+            {
+              type: 'tool_call',
+              toolCallId: event.id,
+              name: event.name,
+              input: event.input,
+              kind: tool?.kind ?? 'read',
+              label: labelFor(event.name, tool?.label, event.input),
+            },
+            inputs.finish(event.id),
+          );
           calls.push(call);
           run.emit({
             type: 'tool_call',

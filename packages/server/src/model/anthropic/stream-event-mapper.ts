@@ -17,7 +17,8 @@ interface PendingCall {
 
 /**
  * Turns the Messages API's raw stream events into ModelEvents as they arrive. Stateful: one mapper per response.
- * Text and thinking pass straight through; a tool call is emitted once, when its block closes and its input is whole.
+ * Text and thinking pass straight through; a tool call's input passes through in pieces as it streams, and the call
+ * is emitted once, when its block closes and its input is whole.
  */
 export class StreamEventMapper {
   readonly #blocks = new Map<number, OpenBlock>();
@@ -93,8 +94,9 @@ export class StreamEventMapper {
         if (block?.kind === 'thinking') block.signature += delta.signature;
         return [];
       case 'input_json_delta':
-        if (block?.kind === 'tool_use') block.json += delta.partial_json;
-        return [];
+        if (block?.kind !== 'tool_use' || !delta.partial_json) return [];
+        block.json += delta.partial_json;
+        return [{ type: 'tool_input_delta', id: block.id, name: block.name, delta: delta.partial_json }];
       default:
         return [];
     }

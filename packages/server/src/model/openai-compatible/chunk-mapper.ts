@@ -7,7 +7,7 @@ import { ToolCallAccumulator, type AccumulatedCall } from './tool-call-accumulat
 /**
  * Turns Chat Completions chunks into ModelEvents as they arrive. Stateful: one mapper per response.
  * Text and thinking pass straight through; tool calls are held until the response says it is finished, because
- * their arguments arrive in pieces and only the whole text parses.
+ * their arguments arrive in pieces and only the whole text parses (the pieces pass through as they come, to be shown).
  */
 export class ChunkMapper {
   readonly #calls = new ToolCallAccumulator();
@@ -58,7 +58,11 @@ export class ChunkMapper {
     if (text !== undefined) events.push(...this.#endThinking(), { type: 'text_delta', text });
     if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) {
       events.push(...this.#endThinking());
-      for (const piece of delta.tool_calls) if (piece && typeof piece === 'object') this.#calls.add(piece);
+      for (const piece of delta.tool_calls) {
+        if (!piece || typeof piece !== 'object') continue;
+        const args = this.#calls.add(piece);
+        if (args) events.push({ type: 'tool_input_delta', ...args });
+      }
     }
     return events;
   }

@@ -10,8 +10,17 @@ export interface AccumulatedCall {
 
 interface Slot {
   id: string | undefined;
+  /** The id its input pieces were reported under, when they came before any id did: the call keeps it. */
+  streamId?: string;
   name: string;
   arguments: string;
+}
+
+/** A piece of one call's arguments, under the id and name the whole call will have. */
+export interface ArgumentsPiece {
+  id: string;
+  name: string;
+  delta: string;
 }
 
 /**
@@ -29,7 +38,8 @@ export class ToolCallAccumulator {
     return this.#calls.length;
   }
 
-  add(piece: ChatToolCallDelta): void {
+  /** Adds a piece; returns the arguments it added, if any, so they can be shown as they stream. */
+  add(piece: ChatToolCallDelta): ArgumentsPiece | undefined {
     const id = typeof piece.id === 'string' && piece.id !== '' ? piece.id : undefined;
     const slot = this.#slotFor(piece.index, id);
     if (id !== undefined) slot.id ??= id;
@@ -37,12 +47,17 @@ export class ToolCallAccumulator {
     // The name is whole in its piece; a server that repeats it in later pieces must not make it longer.
     if (typeof name === 'string' && name !== '' && slot.name === '') slot.name = name;
     const args = piece.function?.arguments;
-    if (typeof args === 'string') slot.arguments += args;
+    if (typeof args !== 'string' || args === '') return undefined;
+    slot.arguments += args;
+    // A server that sends no ids gets one made up here, once, so the pieces and the call agree on it.
+    return { id: slot.streamId ?? slot.id ?? (slot.streamId = generatedToolCallId()), name: slot.name, delta: args };
   }
 
   /** Every call so far, in the order they started, and forgets them. */
   take(): AccumulatedCall[] {
-    const calls = this.#calls.splice(0).map((slot) => ({ id: slot.id ?? generatedToolCallId(), name: slot.name, arguments: slot.arguments }));
+    const calls = this.#calls
+      .splice(0)
+      .map((slot) => ({ id: slot.streamId ?? slot.id ?? generatedToolCallId(), name: slot.name, arguments: slot.arguments }));
     this.#byIndex.clear();
     return calls;
   }
