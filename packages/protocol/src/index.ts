@@ -9,4 +9,5 @@ export * from './pending.js';
 export * from './events.js';
 export * from './requests.js';
 export * from './responses.js';
+export * from './message-actions.js';
 export * from './validation.js';

@@ -17,6 +17,12 @@ export const sendMessageRequestSchema = z.object({
    * not hold (the first try never reached the server) sends the message as new; an earlier user turn is a 409.
    */
   retryOf: z.string().min(1).max(200).optional(),
+  /**
+   * Edit: the id of a user turn of the current path. The conversation branches there: this message takes its place,
+   * the turns from it on are kept as an alternative (POST /sessions/:id/branch shows them again), and the model
+   * sees only the new branch. Not with `retryOf`.
+   */
+  editOf: z.string().min(1).max(200).optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 

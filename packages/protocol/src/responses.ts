@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchPointSchema } from './message-actions.js';
 import { pendingCallSchema } from './pending.js';
 import { turnSchema } from './turns.js';
 
@@ -13,6 +14,8 @@ export const sessionResponseSchema = z.object({
   undoTurnId: z.string().optional(),
   running: z.boolean(),
   lastEventId: z.number(),
+  /** The branch points of the current path (edited messages, retried replies), where other alternatives can be shown. */
+  branches: z.array(branchPointSchema).optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

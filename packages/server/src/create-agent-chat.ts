@@ -13,6 +13,9 @@ import { sessionListRoutes } from './routes/session-list-route.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { toolsRoute } from './routes/tools-route.js';
 import { undoRoute } from './routes/undo-route.js';
+import { branchRoute } from './routes/branch-route.js';
+import { feedbackRoute, type FeedbackHook } from './routes/feedback-route.js';
+import { retryRoute } from './routes/retry-route.js';
 import { createRuntime, type AgentChatOptions } from './runtime.js';
 import { anonymousPrincipal, signingSecret } from './security/anonymous-principal.js';
 import { originGuard } from './security/origin-guard.js';
@@ -23,6 +26,11 @@ import { requireJson } from './security/require-json.js';
 export interface AgentChatAppOptions extends AgentChatOptions {
   /** The largest request body accepted, in bytes. Default 1 MiB. Same as `limits.bodyBytes`. */
   maxBodyBytes?: number;
+  /**
+   * Where a user's thumbs up or down on a reply goes (POST /sessions/:id/feedback): your analytics, a review queue.
+   * Without it the feedback route answers 404. The server keeps no feedback itself.
+   */
+  onFeedback?: FeedbackHook;
 }
 
 /**
@@ -52,6 +60,9 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', streamRoute(runtime))
     .route('/', cancelRoute(runtime))
     .route('/', undoRoute(runtime))
+    .route('/', retryRoute(runtime))
+    .route('/', branchRoute(runtime))
+    .route('/', feedbackRoute(runtime, options.onFeedback))
     .route('/', sessionRoutes(runtime))
     .route('/', sessionListRoutes(runtime))
     .route('/', toolsRoute(runtime))

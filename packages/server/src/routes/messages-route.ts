@@ -16,6 +16,7 @@ import type { Runtime } from '../runtime.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { checkMessageLimits } from '../session/message-limits.js';
 import { retriedTurn } from '../session/retry-turn.js';
+import { branchForEdit } from '../session/branch-edit.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { titleFirstExchange, titleFromText } from '../session/session-title.js';
 import { disconnectPolicy, withSession } from './with-session.js';
@@ -35,6 +36,12 @@ export function messagesRoute(runtime: Runtime) {
         if (full) {
           await runtime.runs.release(session.id, active.runId);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });
+        }
+        // An edit branches the conversation at the message it replaces (session/branches.ts).
+        const edit = await branchForEdit(runtime, session, body);
+        if (edit) {
+          await runtime.runs.release(session.id, active.runId);
+          return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
         }
         // A retry of the last message runs it again as it was stored, and stores it no second time.
         const retried = retriedTurn(session, body.retryOf);

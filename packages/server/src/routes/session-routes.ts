@@ -10,6 +10,7 @@ import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { undoTurnId } from '../session/undo-turn.js';
+import { branchPoints } from '../session/branches.js';
 import { titleFromText } from '../session/session-title.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
 
@@ -24,6 +25,7 @@ export function sessionRoutes(runtime: Runtime) {
       const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
       if (!session) return sessionNotFound(c, sessionId);
       const undoTurn = undoTurnId(session, runtime.deps.state);
+      const branches = branchPoints(session);
       const body: SessionResponse = {
         sessionId: session.id,
         turns: session.turns,
@@ -32,6 +34,7 @@ export function sessionRoutes(runtime: Runtime) {
         ...(undoTurn ? { undoTurnId: undoTurn } : {}),
         running: (await runtime.runs.holder(session.id)) !== undefined,
         lastEventId: session.lastEventId,
+        ...(branches.length > 0 ? { branches } : {}),
       };
       return c.json(body);
     })
@@ -51,6 +54,8 @@ export function sessionRoutes(runtime: Runtime) {
         delete session.undo;
         delete session.turnSnapshot;
         delete session.pendingContext;
+        // The imported history is the whole conversation: no alternatives of the one it replaces.
+        delete session.forks;
         await commitSession(runtime.store, session, { replaceTurns: true });
         return c.json({ imported: turns.length });
       });

@@ -1,4 +1,5 @@
 import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
+import type { Fork } from './branches.js';
 
 /** The host state from before a turn's writes. */
 export interface UndoSnapshot {
@@ -33,6 +34,11 @@ export interface SessionRecord {
   updatedAt: number;
   /** The sum of the turns' sizes as JSON (characters), kept as turns are added, for the session cap. */
   historyChars?: number;
+  /**
+   * Where the conversation branched (an edited message, a retried reply): the alternatives not on the current path
+   * (`turns`), kept to be shown again (session/branches.ts). Absent in a conversation that never branched.
+   */
+  forks?: Fork[];
 }
 
 /** Every field but the id and the turns: what a write sets. */
@@ -49,6 +55,7 @@ export const SESSION_FIELDS = [
   'lastEventId',
   'updatedAt',
   'historyChars',
+  'forks',
 ] as const satisfies readonly (keyof SessionFields)[];
 
 export function newSessionRecord(id: string): SessionRecord {

@@ -1,0 +1,146 @@
+import type { BranchPoint, PendingCall, Turn } from '@agent-chat/protocol';
+import type { SessionRecord } from './session-record.js';
+
+/**
+ * How a conversation keeps its alternatives (issue 21: retry a reply, edit a message). `session.turns` stays the
+ * current path, a flat list, so everything that reads the history (the loop, the model, undo, titles, import) reads
+ * only the branch shown. Each place where the path forked keeps the alternatives that are not shown: a fork is
+ * keyed by the turn after which its alternatives start (`after`; null: at the start of the conversation), and an
+ * alternative put aside carries the forks inside it, so branches nest as a tree stored as plain JSON.
+ */
+export interface Fork {
+  /** The id of the last turn before the alternatives, on the path this fork belongs to; null: before the first turn. */
+  after: string | null;
+  /** Which alternative is on the path (its entry in `branches` is null). */
+  current: number;
+  /** Oldest first. */
+  branches: (StashedBranch | null)[];
+}
+
+/** An alternative not on the path: its turns (from the fork to the end of that branch) and its own forks. */
+export interface StashedBranch {
+  turns: Turn[];
+  forks?: Fork[];
+  /** The calls that branch's last run stopped for, waiting again when it is shown again. */
+  pending?: PendingCall[];
+}
+
+/** The most alternatives one fork keeps: past it, a retry or an edit there is refused (409). */
+export const MAX_BRANCHES = 20;
+
+/** Why the path could not branch or switch; `field` is the request field at fault. */
+export interface BranchRefusal {
+  status: 400 | 404 | 409;
+  code: 'invalid_request' | 'not_found' | 'conflict';
+  message: string;
+}
+
+/** The forks of the path whose `after` is one of these turns: they belong to those turns' branch. */
+function forksWithin(forks: readonly Fork[], turns: readonly Turn[]): Fork[] {
+  const ids = new Set(turns.map((turn) => turn.id));
+  return forks.filter((fork) => fork.after !== null && ids.has(fork.after));
+}
+
+function afterOf(turns: readonly Turn[], index: number): string | null {
+  return index > 0 ? turns[index - 1]!.id : null;
+}
+
+/** What leaves the path from `index` on, with what belongs to it (its forks, its pending calls). */
+function stash(session: SessionRecord, index: number): { branch: StashedBranch; others: Fork[] } {
+  const turns = session.turns.slice(index);
+  const all = session.forks ?? [];
+  const inner = forksWithin(all, turns);
+  const branch: StashedBranch = {
+    turns,
+    ...(inner.length > 0 ? { forks: inner } : {}),
+    ...(session.pending.length > 0 ? { pending: session.pending } : {}),
+  };
+  return { branch, others: all.filter((fork) => !inner.includes(fork)) };
+}
+
+/**
+ * Put the path from `index` on aside as an alternative at that place, and leave the path ending before it, for a
+ * new branch to grow there (the retried reply, the edited message). An empty tail has nothing to keep. The calls
+ * the last run stopped for go with it.
+ */
+export function branchOff(session: SessionRecord, index: number): BranchRefusal | undefined {
+  const tail = session.turns.slice(index);
+  if (tail.length === 0) return undefined;
+  const after = afterOf(session.turns, index);
+  const { branch, others } = stash(session, index);
+  const existing = others.find((fork) => fork.after === after);
+  if (existing && existing.branches.length >= MAX_BRANCHES) {
+    return { status: 409, code: 'conflict', message: `This place in the conversation already has ${MAX_BRANCHES} alternatives, the most kept.` };
+  }
+  const branches = existing ? existing.branches.map((old, at) => (at === existing.current ? branch : old)) : [branch];
+  branches.push(null);
+  session.forks = [...others.filter((fork) => fork !== existing), { after, current: branches.length - 1, branches }];
+  session.pending = [];
+  delete session.pendingContext;
+  leavePath(session, session.turns.slice(0, index), tail);
+  session.turns = session.turns.slice(0, index);
+  return undefined;
+}
+
+/**
+ * What a path's end leaving it does to the rest: undo no longer reaches the writes of the turns put aside (they were
+ * either undone first, the user was asked, or kept; a later undo must not restore a state from another branch). A
+ * reply's turns belong to the user turn before them, whose writes they are.
+ */
+function leavePath(session: SessionRecord, kept: readonly Turn[], left: readonly Turn[]): void {
+  const undone = session.undo?.turnId;
+  const owner = left[0]?.type === 'user' ? undefined : kept.findLast((turn) => turn.type === 'user')?.id;
+  if (undone !== undefined && (undone === owner || left.some((turn) => turn.id === undone))) delete session.undo;
+  session.turnHasWrites = false;
+  delete session.turnSnapshot;
+}
+
+/** Show alternative `index` of the fork whose shown alternative starts at `turnId` (a branch point's turnId). */
+export function switchBranch(session: SessionRecord, turnId: string, index: number): BranchRefusal | undefined {
+  const at = session.turns.findIndex((turn) => turn.id === turnId);
+  const after = at === -1 ? undefined : afterOf(session.turns, at);
+  const fork = after === undefined ? undefined : session.forks?.find((candidate) => candidate.after === after);
+  if (!fork) {
+    return { status: 404, code: 'not_found', message: `turnId: "${turnId}" is no branch point of this conversation's current path.` };
+  }
+  if (index >= fork.branches.length) {
+    return { status: 400, code: 'invalid_request', message: `index: this branch point has ${fork.branches.length} alternatives (0 to ${fork.branches.length - 1}).` };
+  }
+  if (index === fork.current) return undefined;
+  const shown = fork.branches[index]!;
+  const { branch, others } = stash(session, at);
+  const branches = fork.branches.map((old, position) => (position === fork.current ? branch : position === index ? null : old));
+  session.forks = [...others.filter((candidate) => candidate !== fork), { after: fork.after, current: index, branches }, ...(shown.forks ?? [])];
+  leavePath(session, session.turns.slice(0, at), branch.turns);
+  session.turns = [...session.turns.slice(0, at), ...shown.turns];
+  session.pending = shown.pending ?? [];
+  delete session.pendingContext;
+  return undefined;
+}
+
+/** The branch points of the current path, in path order: what GET /sessions/:id tells a client to page through. */
+export function branchPoints(session: SessionRecord): BranchPoint[] {
+  const points: { at: number; point: BranchPoint }[] = [];
+  for (const fork of session.forks ?? []) {
+    const at = fork.after === null ? 0 : session.turns.findIndex((turn) => turn.id === fork.after) + 1;
+    const first = at > 0 || fork.after === null ? session.turns[at] : undefined;
+    if (first) points.push({ at, point: { turnId: first.id, index: fork.current, count: fork.branches.length } });
+  }
+  return points.sort((a, b) => a.at - b.at).map(({ point }) => point);
+}
+
+/** A turn of the conversation, on the current path or in an alternative put aside. */
+export function findTurn(session: SessionRecord, turnId: string): Turn | undefined {
+  const search = (turns: readonly Turn[], forks: readonly Fork[] | undefined): Turn | undefined => {
+    const found = turns.find((turn) => turn.id === turnId);
+    if (found) return found;
+    for (const fork of forks ?? []) {
+      for (const branch of fork.branches) {
+        const inner = branch && search(branch.turns, branch.forks);
+        if (inner) return inner;
+      }
+    }
+    return undefined;
+  };
+  return search(session.turns, session.forks);
+}
