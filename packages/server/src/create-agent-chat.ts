@@ -16,6 +16,7 @@ import { undoRoute } from './routes/undo-route.js';
 import { branchRoute } from './routes/branch-route.js';
 import { feedbackRoute, type FeedbackHook } from './routes/feedback-route.js';
 import { retryRoute } from './routes/retry-route.js';
+import { agUiRoute } from './ag-ui/ag-ui-route.js';
 import { createRuntime, type AgentChatOptions } from './runtime.js';
 import { anonymousPrincipal, signingSecret } from './security/anonymous-principal.js';
 import { originGuard } from './security/origin-guard.js';
@@ -66,7 +67,8 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', sessionRoutes(runtime))
     .route('/', sessionListRoutes(runtime))
     .route('/', toolsRoute(runtime))
-    .route('/', commandsRoute(runtime));
+    .route('/', commandsRoute(runtime))
+    .route('/', agUiRoute(runtime));
 
   app.notFound((c) => errorJson(c, 404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -1,0 +1,67 @@
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { sessionIdSchema } from '@agent-chat/protocol';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AgentChatEnv } from '../http/env.js';
+import { errorJson, invalidRequest } from '../http/errors.js';
+import { jsonBody } from '../http/json-body.js';
+import { checkAnswers } from '../run/answer-pending.js';
+import type { Runtime } from '../runtime.js';
+import { checkMessageLimits } from '../session/message-limits.js';
+import { sessionSizeIssue } from '../session/session-size.js';
+import { withSession } from '../routes/with-session.js';
+import { followAgUi } from './follow-ag-ui.js';
+import { tracedIssue } from './interrupts.js';
+import { agUiEventMapper } from './map-events.js';
+import { readRunInput } from './read-input.js';
+import { startMessageRun, startResumeRun } from './start-run.js';
+
+/** The thread is our session: its id must be one a session may have. */
+const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
+  const { threadId } = c.get('body') as { threadId: string };
+  const parsed = sessionIdSchema.safeParse(threadId);
+  if (!parsed.success) {
+    const why = parsed.error.issues[0]?.message ?? 'invalid';
+    return invalidRequest(c, [{ field: 'threadId', message: `threadId: ${why.replace(/^sessionId/, 'threadId')}` }]);
+  }
+  c.set('sessionId', parsed.data);
+  await next();
+});
+
+/**
+ * POST /ag-ui: the agent as an AG-UI agent (protocol 1.0). A RunAgentInput in, checked against @ag-ui/core's own
+ * schema; AG-UI events out over SSE. The thread is our session (`threadId` = session id), owned and locked as on
+ * every other route; the run is the same background run as POST /messages and POST /resume start, and its events
+ * are translated on their way out (map-events.ts), so tools, approvals, Stop and undo behave as they do for
+ * `<agent-chat>`.
+ */
+export function agUiRoute(runtime: Runtime) {
+  return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits.jsonDepth), threadIdParam, (c) => {
+    const input = c.get('body');
+    return withSession(c, runtime, { create: true }, async (session, active) => {
+      const refuse = async (response: Response) => {
+        await runtime.runs.release(session.id, active.runId);
+        return response;
+      };
+      const request = readRunInput(input, session);
+      if ('issue' in request) {
+        const { status, issue } = request;
+        return refuse(status === 409 ? errorJson(c, 409, 'conflict', issue.message, { field: issue.field }) : invalidRequest(c, [issue]));
+      }
+      let after: number;
+      if (request.kind === 'message') {
+        const limit = checkMessageLimits({ text: request.text, ...(request.context ? { context: request.context } : {}) }, runtime.limits);
+        if (limit) return refuse(invalidRequest(c, [{ field: limit.field === 'text' ? 'messages' : limit.field, message: limit.message }]));
+        const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'threadId');
+        if (full) return refuse(errorJson(c, 409, 'session_full', full.message, { field: full.field }));
+        after = await startMessageRun(runtime, session, active, request);
+      } else {
+        const issue = checkAnswers(session.pending, request.answers, runtime.deps.tools);
+        if (issue) return refuse(invalidRequest(c, [tracedIssue(issue, request.answers)]));
+        after = await startResumeRun(runtime, session, active, request.answers, request.context);
+      }
+      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
+      return followAgUi(c, runtime, { sessionId: session.id, runId: active.runId, principal: c.get('principal'), after, mapper });
+    });
+  });
+}
