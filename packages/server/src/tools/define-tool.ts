@@ -40,6 +40,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    * people: the title and the hint of that field in the confirmation card's edit form (and the card's input list).
    */
   input: S;
+  /**
+   * The input as JSON Schema, for a tool whose schema was not written in zod (an MCP server's tools): when given, it
+   * is what the model and the element are told, and `input` only checks the calls.
+   */
+  inputJsonSchema?: Record<string, unknown>;
   /** `read` never changes state; `write` makes the turn undoable; `client` runs in the browser. Default `read`. */
   kind?: ToolKind;
   label?: ToolLabel<z.infer<S>>;

@@ -54,7 +54,8 @@ export function createToolRegistry(tools: readonly Tool[]): ToolRegistry {
 
 function inputJsonSchema(tool: Tool): Record<string, unknown> {
   let schema: Record<string, unknown>;
-  try {
+  if (tool.inputJsonSchema) schema = { ...tool.inputJsonSchema };
+  else try {
     schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   } catch (error) {
     throw new TypeError(`defineTool(${tool.name}): input cannot be described as JSON Schema: ${(error as Error).message}`);

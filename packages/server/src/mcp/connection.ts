@@ -1,0 +1,136 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, Progress, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerSource } from './options.js';
+
+export interface McpCallOptions {
+  timeoutMs: number;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** One MCP server, connected on first need and again after it went away. */
+export interface McpConnection {
+  /** How the server is named in errors: its URL or its command line. */
+  readonly where: string;
+  /** Every tool the server lists, page after page. */
+  listTools(): Promise<McpTool[]>;
+  callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export interface McpConnectionOptions {
+  clientName: string;
+  clientVersion: string;
+  /** The server said its tool list changed (only servers that announce `tools.listChanged` say so). */
+  onToolsChanged: () => void;
+}
+
+/**
+ * Keeps one MCP client for a server. A stdio server that exits, or a Streamable HTTP server that forgot our session
+ * (it restarted: 404 on the session id), is connected again on the next call; a call that was under way when the
+ * server went away is an error, never retried, because it may have done its work before the connection dropped.
+ */
+export function mcpConnection(source: McpServerSource, options: McpConnectionOptions): McpConnection {
+  const where = source.url !== undefined ? String(source.url) : [source.command, ...(source.args ?? [])].join(' ');
+  let current: Promise<Client> | undefined;
+  let closed = false;
+
+  const open = (): Promise<Client> => {
+    const client = new Client(
+      { name: options.clientName, version: options.clientVersion },
+      // The SDK's own refresh reads only the first page of tools; ours reads them all.
+      { listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } } },
+    );
+    const attempt: Promise<Client> = client.connect(transportFor(source)).then(
+      () => client,
+      async (error: unknown) => {
+        await client.close().catch(() => {});
+        throw new Error(`Could not connect to the MCP server ${where}: ${messageOf(error)}`, { cause: error });
+      },
+    );
+    const settle = (): void => {
+      if (current === attempt) current = undefined;
+    };
+    // A stdio server that exited closes its client: the next call starts the server again.
+    client.onclose = settle;
+    attempt.catch(settle);
+    current = attempt;
+    return attempt;
+  };
+
+  const client = (): Promise<Client> => {
+    if (closed) return Promise.reject(new Error(`The MCP server ${where} was closed (mcpTools(...).close()).`));
+    return current ?? open();
+  };
+
+  /** Drop a client whose server no longer knows its session, so the next request starts a new one. */
+  const forget = async (stale: Client): Promise<void> => {
+    if (current && (await current.catch(() => undefined)) === stale) current = undefined;
+    await stale.close().catch(() => {});
+  };
+
+  /** Run a request; once more on a fresh session if the server answered 404 (a request it never processed). */
+  const withSession = async <T>(request: (client: Client) => Promise<T>): Promise<T> => {
+    const first = await client();
+    try {
+      return await request(first);
+    } catch (error) {
+      if (!(error instanceof StreamableHTTPError) || error.code !== 404) throw error;
+      await forget(first);
+      return request(await client());
+    }
+  };
+
+  return {
+    where,
+    async listTools() {
+      return withSession(async (c) => {
+        const tools: McpTool[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await c.listTools(cursor === undefined ? {} : { cursor });
+          tools.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor);
+        return tools;
+      });
+    },
+    async callTool(name, args, { timeoutMs, onProgress }) {
+      const result = await withSession((c) =>
+        c.callTool({ name, arguments: args }, undefined, {
+          timeout: timeoutMs,
+          ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
+        }),
+      );
+      // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape.
+      if ('content' in result) return result as CallToolResult;
+      return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
+    },
+    async close() {
+      closed = true;
+      const open = current;
+      current = undefined;
+      const c = await open?.catch(() => undefined);
+      await c?.close();
+    },
+  };
+}
+
+function transportFor(source: McpServerSource): Transport {
+  if (source.url !== undefined) {
+    const url = new URL(source.url);
+    return new StreamableHTTPClientTransport(url, source.headers ? { requestInit: { headers: source.headers } } : undefined);
+  }
+  return new StdioClientTransport({
+    command: source.command,
+    ...(source.args ? { args: source.args } : {}),
+    ...(source.env ? { env: source.env } : {}),
+    ...(source.cwd ? { cwd: source.cwd } : {}),
+  });
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

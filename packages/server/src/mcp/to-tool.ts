@@ -1,0 +1,60 @@
+import { defineTool, DEFAULT_TOOL_TIMEOUT_MS, type Tool } from '../tools/define-tool.js';
+import type { McpConnection } from './connection.js';
+import { jsonSchemaInput } from './json-schema-input.js';
+import type { McpToolInfo, McpToolsOptions, PerTool } from './options.js';
+import { toolResultText } from './tool-result.js';
+
+export interface McpToolBinding {
+  connection: McpConnection;
+  options: McpToolsOptions;
+  /** Whether the server still lists this tool (its list can change while the agent runs). */
+  listed(mcpName: string): boolean;
+}
+
+/** An MCP server's tool as one of the agent's tools: its calls go to the server, its result comes back as text. */
+export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
+  const { connection, options } = binding;
+  const kind = decide(options.kind, info) ?? (info.annotations?.readOnlyHint === true ? 'read' : 'write');
+  // The spec's defaults: a tool that is not read-only may be destructive unless it says it is not.
+  const destructive = kind === 'write' && info.annotations?.destructiveHint !== false;
+  const needsConfirmation = decide(options.needsConfirmation, info) ?? destructive;
+  const title = info.title ?? info.annotations?.title;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const schema = { ...info.inputSchema, type: 'object' } as Record<string, unknown>;
+  return defineTool({
+    name: agentToolName(options.prefix ?? '', info.name),
+    description: info.description?.trim() || title || `The ${info.name} tool of the MCP server ${connection.where}.`,
+    input: jsonSchemaInput(schema),
+    inputJsonSchema: schema,
+    kind,
+    // A label is a template over the input ("{slot}"); a title is plain words, so it is kept as it is.
+    ...(title ? { label: title.includes('{') ? () => title : title } : {}),
+    needsConfirmation,
+    ...(destructive && needsConfirmation ? { confirmButton: { tone: 'danger' as const } } : {}),
+    available: () => binding.listed(info.name),
+    timeoutMs,
+    async execute(input, ctx) {
+      const result = await connection.callTool(info.name, input, {
+        // A little past the loop's own timeout, so the loop's message is the one the agent reads.
+        timeoutMs: timeoutMs + 1_000,
+        onProgress: (progress) => {
+          const text = progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : undefined);
+          if (text) ctx.status(text);
+        },
+      });
+      const text = toolResultText(result);
+      // The loop makes a thrown error an error result; the server's own words are what the agent should read.
+      if (result.isError) throw new Error(text || 'the MCP server reported an error without saying what');
+      return text;
+    },
+  });
+}
+
+function decide<T>(setting: PerTool<T> | undefined, info: McpToolInfo): T | undefined {
+  return typeof setting === 'function' ? (setting as (tool: McpToolInfo) => T | undefined)(info) : setting;
+}
+
+/** The providers accept `[a-zA-Z0-9_-]{1,64}`; MCP names may also hold dots and slashes. */
+export function agentToolName(prefix: string, mcpName: string): string {
+  return `${prefix}${mcpName}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+}
