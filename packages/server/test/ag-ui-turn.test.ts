@@ -1,4 +1,4 @@
-import type { Message, RunFinishedEvent, ToolCallArgsEvent, StateDeltaEvent, StateSnapshotEvent, ToolCallResultEvent, ToolCallStartEvent } from '@ag-ui/core';
+import type { Message, RunFinishedEvent, TextMessageStartEvent, ToolCallArgsEvent, StateDeltaEvent, StateSnapshotEvent, ToolCallResultEvent, ToolCallStartEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, scriptedModel } from '../src/index.js';
@@ -81,7 +81,7 @@ describe('AG-UI endpoint: one turn with tools', () => {
     const [first, second] = ofType<ToolCallStartEvent>(run.events, 'TOOL_CALL_START');
     expect(first).toMatchObject({ toolCallName: 'add_note' });
     // Both calls hang on the assistant message whose text came before them.
-    const textStart = run.events.find((event) => event.type === 'TEXT_MESSAGE_START') as { messageId: string };
+    const textStart = ofType<TextMessageStartEvent>(run.events, 'TEXT_MESSAGE_START')[0]!;
     expect(first!.parentMessageId).toBe(textStart.messageId);
     expect(second!.parentMessageId).toBe(textStart.messageId);
     // The args' pieces, joined, are the call's input.
