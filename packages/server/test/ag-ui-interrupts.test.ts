@@ -1,0 +1,116 @@
+import type { RunFinishedEvent, ToolCallResultEvent } from '@ag-ui/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, scriptedModel } from '../src/index.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { agUiAgent, agUiApp, eventTypes, ofType, runAgUi } from './support/ag-ui-run.js';
+
+const board: string[] = [];
+const addItem = defineTool({
+  name: 'add_item',
+  description: 'Add an item to the board',
+  kind: 'write',
+  input: z.object({ text: z.string().min(3) }),
+  label: 'Add "{text}"',
+  needsConfirmation: true,
+  preview: ({ text }) => ({ after: text }),
+  execute: ({ text }) => {
+    board.push(text);
+    return { added: text };
+  },
+});
+// Runs in the page: an AG-UI frontend tool, answered with a tool message.
+const highlight = defineTool({ name: 'highlight', description: 'Highlight an item', kind: 'client', input: z.object({ id: z.string() }) });
+
+// The reply after the answer repeats the tool result the model got, so the test sees what it read.
+const model = scriptedModel(({ text, turns }) => {
+  const result = turns.findLast((turn) => turn.type === 'tool_result');
+  const call = text.includes('highlight') ? { tool: 'highlight', input: { id: 'F-1' } } : { tool: 'add_item', input: { text: 'Churn rose 4%' } };
+  return [[{ text: 'On it.' }, call], [{ text: `Result: ${JSON.stringify(result?.type === 'tool_result' ? result.output : null)}` }]];
+});
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await serveApp(agUiApp({ model, tools: [addItem, highlight] }));
+});
+afterAll(() => server?.close());
+
+const last = (events: readonly { type: unknown }[]) => events.at(-1) as RunFinishedEvent;
+
+async function interrupted(threadId: string) {
+  const agent = agUiAgent(server.url, threadId);
+  agent.addMessage({ id: `${threadId}-u1`, role: 'user', content: 'add a fact' });
+  const run = await runAgUi(agent);
+  return { agent, run, finished: last(run.events) };
+}
+
+describe('AG-UI endpoint: an approval is an interrupt, answered by the next run', () => {
+  it('stops with an interrupt outcome for the call, and approving it runs the call and the turn goes on', async () => {
+    const { agent, run, finished } = await interrupted('approve');
+    expect(eventTypes(run.events).slice(-6)).toEqual(['TEXT_MESSAGE_END', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'MESSAGES_SNAPSHOT', 'RUN_FINISHED']);
+    expect(finished.outcome?.type).toBe('interrupt');
+    const [interrupt] = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts : [];
+    expect(interrupt).toMatchObject({ reason: 'tool_approval', message: 'Add "Churn rose 4%"', metadata: { 'agent-chat': { name: 'add_item', input: { text: 'Churn rose 4%' }, preview: { after: 'Churn rose 4%' } } } });
+    expect(interrupt!.toolCallId).toBe(interrupt!.id);
+    expect(finished.result).toMatchObject({ stopReason: 'awaiting_input' });
+    // The client keeps the interrupt open, and will not start another run that does not answer it.
+    expect(agent.pendingInterrupts.map((i) => i.id)).toEqual([interrupt!.id]);
+    await expect(agent.runAgent()).rejects.toThrow(/pending interrupt/);
+    expect(board).not.toContain('Churn rose 4%');
+
+    const resumed = await runAgUi(agent, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { action: 'approve' } }] });
+    expect(eventTypes(resumed.events)).toEqual([
+      'RUN_STARTED',
+      'TOOL_CALL_RESULT',
+      'TEXT_MESSAGE_START',
+      'TEXT_MESSAGE_CONTENT',
+      'TEXT_MESSAGE_END',
+      'MESSAGES_SNAPSHOT',
+      'RUN_FINISHED',
+    ]);
+    const result = ofType<ToolCallResultEvent>(resumed.events, 'TOOL_CALL_RESULT')[0]!;
+    expect(result).toMatchObject({ toolCallId: interrupt!.id, metadata: { 'agent-chat': { confirmation: { action: 'approve' } } } });
+    expect(JSON.parse(result.content as string)).toEqual({ added: 'Churn rose 4%' });
+    expect(board).toContain('Churn rose 4%');
+    expect(last(resumed.events)).toMatchObject({ outcome: { type: 'success' }, result: { stopReason: 'end_turn', hasWrites: true } });
+    expect(agent.pendingInterrupts).toEqual([]);
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Result: {"added":"Churn rose 4%"}' });
+  });
+
+  it('denying it (a cancelled resume entry) answers the call as refused, runs nothing, and the turn goes on', async () => {
+    const before = board.length;
+    const { agent, finished } = await interrupted('deny');
+    const id = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts[0]!.id : '';
+    const resumed = await runAgUi(agent, { resume: [{ interruptId: id, status: 'cancelled' }] });
+    const result = ofType<ToolCallResultEvent>(resumed.events, 'TOOL_CALL_RESULT')[0]!;
+    expect(result.content).toContain('The user refused this action.');
+    expect(result.metadata).toMatchObject({ 'agent-chat': { isError: true, confirmation: { action: 'deny' } } });
+    expect(board.length).toBe(before);
+    expect(last(resumed.events)).toMatchObject({ outcome: { type: 'success' }, result: { stopReason: 'end_turn', hasWrites: false } });
+    // The tool message in the client's history carries the refusal as its error.
+    expect(agent.messages.find((m) => m.role === 'tool')).toMatchObject({ toolCallId: id, error: expect.stringContaining('refused') });
+  });
+
+  it('a denial with a reason, given as the payload, reaches the model', async () => {
+    const { agent, finished } = await interrupted('deny-reason');
+    const id = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts[0]!.id : '';
+    await runAgUi(agent, { resume: [{ interruptId: id, status: 'resolved', payload: { action: 'deny', reason: 'not now' } }] });
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: expect.stringContaining('Reason: not now') });
+  });
+
+  it('a client tool ends the run as a success naming the call, and a tool message answers it', async () => {
+    const agent = agUiAgent(server.url, 'client-tool');
+    agent.addMessage({ id: 'ct-u1', role: 'user', content: 'highlight F-1' });
+    const run = await runAgUi(agent);
+    const finished = last(run.events);
+    const callId = run.events.find((e) => e.type === 'TOOL_CALL_START')!.toolCallId as string;
+    expect(finished.outcome).toEqual({ type: 'success', pendingToolCallIds: [callId] });
+    expect(finished.result).toMatchObject({ stopReason: 'awaiting_input' });
+
+    // The page ran it: its result is a tool message in the next input, as for any AG-UI frontend tool.
+    agent.addMessage({ id: 'ct-t1', role: 'tool', toolCallId: callId, content: JSON.stringify({ highlighted: 'F-1' }) });
+    const next = await runAgUi(agent);
+    expect(last(next.events)).toMatchObject({ outcome: { type: 'success' }, result: { stopReason: 'end_turn' } });
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Result: {"highlighted":"F-1"}' });
+  });
+});
