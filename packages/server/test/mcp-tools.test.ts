@@ -207,6 +207,27 @@ describe('mcpTools options and connection', () => {
     }
   });
 
+  it('a tool the server stops listing stops being offered', async () => {
+    let changed!: (names: string[]) => void;
+    const listChanged = new Promise<string[]>((resolve) => (changed = resolve));
+    const mcp = await mcpTools({ ...stdioSource(), onToolsChanged: (tools) => changed(tools.map((t) => t.name)) });
+    const app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
+    const client = agentClient(app.url);
+    try {
+      expect(await listNotes(client, 'listed')).toBe('groceries, ideas');
+      await client.run('retire', ask('retire_list_notes'));
+      expect(await listChanged).not.toContain('list_notes');
+      model.calls.length = 0;
+      const events = await client.run('retired', ask('list_notes'));
+      expect(model.calls[0]!.tools).not.toContain('list_notes');
+      expect(model.calls[0]!.tools).toContain('read_note');
+      expect(of(events, 'tool_result')[0]).toMatchObject({ isError: true, output: expect.stringContaining('Unknown tool "list_notes"') });
+    } finally {
+      await app.close();
+      await mcp.close();
+    }
+  });
+
   it("the server's progress notifications are the running call's status", async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

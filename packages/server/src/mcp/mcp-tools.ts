@@ -34,7 +34,10 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
     clientVersion: CLIENT_VERSION,
     onToolsChanged: () => {
       connection.listTools().then(
-        (tools) => (listedNow = new Set(tools.map((tool) => tool.name))),
+        (tools) => {
+          listedNow = new Set(tools.map((tool) => tool.name));
+          options.onToolsChanged?.(tools);
+        },
         // A failed refresh keeps the list as it was; a call of a tool that is gone is an error result anyway.
         () => {},
       );

@@ -49,6 +49,12 @@ export type McpToolsOptions = McpServerSource & {
   needsConfirmation?: PerTool<boolean>;
   /** How long one call may run before the agent is told it timed out (and the MCP request is cancelled). Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Told when the server's tool list changed (servers that announce `tools.listChanged`), with the new list, once
+   * the tools it no longer lists have stopped being offered. A tool it added is not offered until the app is made
+   * again with a new `mcpTools(...)`.
+   */
+  onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** The name this client gives the server when it connects. Default `agent-chat`. */
   clientName?: string;
 };

@@ -54,7 +54,7 @@ export function notesMcpServer(notes: Notes, options: NotesServerOptions = {}): 
     },
   );
 
-  server.registerTool(
+  const listNotes = server.registerTool(
     'list_notes',
     {
       description: 'List the names of the notes.',
@@ -88,6 +88,16 @@ export function notesMcpServer(notes: Notes, options: NotesServerOptions = {}): 
     async ({ name, text }) => {
       notes.set(name, text);
       return { content: [{ type: 'text', text: `Added ${name}.` }] };
+    },
+  );
+
+  server.registerTool(
+    'retire_list_notes',
+    { description: 'Take list_notes off the list of tools (for the list-change test).', annotations: { readOnlyHint: true } },
+    async () => {
+      // Disabling a registered tool sends notifications/tools/list_changed.
+      listNotes.disable();
+      return { content: [{ type: 'text', text: 'list_notes retired.' }] };
     },
   );
 
