@@ -11,3 +11,4 @@ export * from './requests.js';
 export * from './responses.js';
 export * from './message-actions.js';
 export * from './validation.js';
+export * from './uploads.js';

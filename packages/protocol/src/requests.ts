@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { attachmentSchema, contextSchema, referenceSchema } from './items.js';
+import { contextSchema, referenceSchema } from './items.js';
 import { pendingCallSchema } from './pending.js';
 import { turnSchema } from './turns.js';
+import { messageAttachmentSchema } from './uploads.js';
 
 /** POST /sessions/:sessionId/messages */
 export const sendMessageRequestSchema = z.object({
   text: z.string().trim().min(1, 'text must not be empty').max(100_000),
   context: contextSchema.optional(),
   references: z.array(referenceSchema).optional(),
-  attachments: z.array(attachmentSchema).optional(),
+  /** Host items (dropped onto the chat, attached by the page) and uploads (`{ uploadId }`, see uploads.ts). */
+  attachments: z.array(messageAttachmentSchema).optional(),
   /** The name of the host event when the page sent this message on the user's behalf (seed 004's triggers). */
   trigger: z.string().min(1).optional(),
   /**

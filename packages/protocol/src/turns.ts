@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { attachmentSchema, referenceSchema } from './items.js';
+import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
+import { turnAttachmentSchema } from './uploads.js';
 
 const base = {
   id: z.string(),
@@ -12,7 +13,8 @@ export const userTurnSchema = z.object({
   type: z.literal('user'),
   text: z.string(),
   references: z.array(referenceSchema).optional(),
-  attachments: z.array(attachmentSchema).optional(),
+  /** Host items, and uploads kept by reference (`{ uploadId, name, mediaType, size }`: the bytes stay in the blob store). */
+  attachments: z.array(turnAttachmentSchema).optional(),
   /** Set when the text was a slash command run without the model. */
   command: z.string().optional(),
   /** Set when the host sent this message on the user's behalf (a trigger). */

@@ -23,6 +23,7 @@ import { originGuard } from './security/origin-guard.js';
 import { principalMiddleware } from './security/principal.js';
 import { rateLimit } from './security/rate-limit.js';
 import { requireJson } from './security/require-json.js';
+import { uploadsRoute } from './uploads/uploads-route.js';
 
 export interface AgentChatAppOptions extends AgentChatOptions {
   /** The largest request body accepted, in bytes. Default 1 MiB. Same as `limits.bodyBytes`. */
@@ -42,11 +43,16 @@ export function createAgentChat(options: AgentChatAppOptions) {
   const runtime = createRuntime(options);
   const maxSize = runtime.limits.bodyBytes;
   const authorize = options.authorize ?? anonymousPrincipal(signingSecret(options.secret));
+  // One principal check and one rate limit, shared by the upload routes (mounted ahead of the JSON checks) and the rest.
+  const principal = principalMiddleware(authorize);
+  const limitRate = options.rateLimit ? rateLimit(options.rateLimit) : undefined;
   // In this order: a browser of a foreign origin learns nothing; a body that is not JSON or too big is never read;
   // only then who is calling, and how often.
   const app = new Hono<AgentChatEnv>()
     .use(closeUnreadBody)
     .use(originGuard(options.origins))
+    // Multipart with a size limit of its own, so before the JSON-only guard and the JSON body limit.
+    .route('/', uploadsRoute(runtime.uploads, limitRate ? [principal, limitRate] : [principal]))
     .use(requireJson)
     .use(
       bodyLimit({
@@ -54,8 +60,8 @@ export function createAgentChat(options: AgentChatAppOptions) {
         onError: (c) => errorJson(c, 413, 'payload_too_large', `body: larger than the ${maxSize} bytes this server accepts`, { field: 'body' }),
       }),
     )
-    .use(principalMiddleware(authorize))
-    .use(options.rateLimit ? rateLimit(options.rateLimit) : (_c, next) => next())
+    .use(principal)
+    .use(limitRate ?? ((_c, next) => next()))
     .route('/', messagesRoute(runtime))
     .route('/', resumeRoute(runtime))
     .route('/', streamRoute(runtime))

@@ -35,3 +35,7 @@ export { localRunCoordinator, type RunClaim, type RunCoordinator } from './coord
 export { EventGapError, type EventLog, type LoggedEvent } from './coordination/event-log.js';
 export { memoryEventLog, type MemoryEventLogOptions } from './coordination/memory-event-log.js';
 export { applyWrite, writeToJson } from './store/apply-write.js';
+export { memoryBlobStore, type BlobStore, type MemoryBlobStoreOptions, type StoredBlob } from './uploads/blob-store.js';
+export { DEFAULT_UPLOAD_TYPES, type UploadOptions } from './uploads/upload-options.js';
+export { describeUploads } from './model/describe-uploads.js';
+export type { UploadBytes } from './model/model.js';

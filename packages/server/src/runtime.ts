@@ -18,6 +18,8 @@ import type { AllowedOrigins } from './security/origin-guard.js';
 import type { RateLimitOptions } from './security/rate-limit.js';
 import { createToolRegistry } from './tools/tool-registry.js';
 import { checkTitles, type TitleOption } from './session/session-title.js';
+import { resolveUploads, type UploadOptions, type Uploads } from './uploads/upload-options.js';
+import { withUploads } from './uploads/with-uploads.js';
 
 export type SystemPrompt = string | ((input: { sessionId: string; context: Context | undefined }) => string | Promise<string>);
 
@@ -76,6 +78,11 @@ export interface AgentChatOptions {
    * more (its instance died) ends with `run_lost`. Default 15,000 ms.
    */
   streamHeartbeatMs?: number;
+  /**
+   * Files from the user: `POST /uploads`, then `attachments: [{ uploadId }]` on a message. Off without it. `{}` takes
+   * the defaults: images, PDF and text up to 5 MiB, kept in memory (`store: fileBlobStore({ dir })` for a disk).
+   */
+  uploads?: UploadOptions;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -93,6 +100,8 @@ export interface Runtime {
   streamHeartbeatMs: number;
   limits: Limits;
   titles: TitleOption;
+  /** Where uploads go and what they may be; undefined when the server takes none. */
+  uploads: Uploads | undefined;
 }
 
 export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: number }): Runtime {
@@ -106,12 +115,14 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
   const store = options.store ?? memoryStore();
   const limits = resolveLimits(options.limits, options.maxBodyBytes);
   const modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? 60_000;
+  const uploads = resolveUploads(options.uploads);
   if (!Number.isInteger(modelIdleTimeoutMs) || modelIdleTimeoutMs < 1) {
     throw new TypeError('createAgentChat: modelIdleTimeoutMs must be a whole number of ms ≥ 1');
   }
   return {
     deps: {
-      model: options.model,
+      // With uploads, each model request can read their bytes (ModelRequest.readUpload).
+      model: uploads ? withUploads(options.model, uploads.store) : options.model,
       tools: createToolRegistry(options.tools ?? []),
       maxSteps,
       modelIdleTimeoutMs,
@@ -125,7 +136,8 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
           base,
           context,
           references: lastUser?.type === 'user' ? lastUser.references : undefined,
-          attachments: lastUser?.type === 'user' ? lastUser.attachments : undefined,
+          // Uploads reach the model as content blocks of their message, not as items in the prompt.
+          attachments: lastUser?.type === 'user' ? lastUser.attachments?.filter((attachment) => !('uploadId' in attachment)) : undefined,
           policy,
         });
       },
@@ -139,5 +151,6 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     streamHeartbeatMs: options.streamHeartbeatMs ?? 15_000,
     limits,
     titles: checkTitles(options.titles),
+    uploads,
   };
 }

@@ -20,6 +20,18 @@ export interface ModelRequest {
   tools: readonly ModelToolSpec[];
   /** Aborted when the user stops the run; a model should stop streaming and return promptly. */
   signal: AbortSignal;
+  /**
+   * The bytes of an upload a user turn names (`attachments: [{ uploadId }]`), read when the provider's request is
+   * built: turns keep only the reference. Set by the server when it takes uploads; undefined when the file is gone.
+   */
+  readUpload?: ((uploadId: string) => Promise<UploadBytes | undefined>) | undefined;
+}
+
+/** An upload as a model adapter reads it. */
+export interface UploadBytes {
+  name: string;
+  mediaType: string;
+  bytes: Uint8Array;
 }
 
 /**
@@ -54,6 +66,11 @@ export type ModelEvent =
 /** One model response per call; the agent loop calls it again after running tools. */
 export interface Model {
   readonly name: string;
+  /**
+   * The media types of uploads this model reads (`image/*` for every image). A message whose upload it cannot take is
+   * refused with a 415 before its run starts. Unset: none.
+   */
+  readonly attachmentTypes?: readonly string[];
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 }
 

@@ -1,5 +1,6 @@
 import type { Context, Turn } from '@agent-chat/protocol';
 import { ModelError, type Model, type ModelEvent, type ModelRequest } from './model.js';
+import { describeUploads, lastUserUploads } from './describe-uploads.js';
 
 /** One piece of a scripted response. */
 export type ScriptedPart =
@@ -40,6 +41,10 @@ export interface ScriptedModelOptions {
    */
   inputChunkSize?: number;
   name?: string;
+  /** The upload types it takes (ModelRequest.readUpload; it reads none of their bytes). Default: every type. */
+  attachmentTypes?: readonly string[];
+  /** Begin the first reply to a message with files by naming them ("I see 1 image: cat.png."). Default true. */
+  acknowledgeUploads?: boolean;
 }
 
 /**
@@ -52,11 +57,14 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
   const delayMs = options.delayMs ?? 0;
   return {
     name: options.name ?? 'scripted',
+    attachmentTypes: options.attachmentTypes ?? ['*/*'],
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const { text, step, userTurnId } = positionInRun(request.turns);
       const run = typeof script === 'function' ? script({ text, turns: request.turns, system: request.system, context: request.context }) : script;
       const response = run[step] ?? [];
       let calls = 0;
+      const acknowledged = step === 0 && options.acknowledgeUploads !== false ? describeUploads(lastUserUploads(request.turns)) : '';
+      if (acknowledged) yield { type: 'text_delta', text: `${acknowledged}\n\n` };
       for (const [index, part] of response.entries()) {
         if (request.signal.aborted) return;
         if ('delayMs' in part) {

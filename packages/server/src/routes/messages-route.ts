@@ -20,6 +20,7 @@ import { branchForEdit } from '../session/branch-edit.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { titleFirstExchange, titleFromText } from '../session/session-title.js';
 import { disconnectPolicy, withSession } from './with-session.js';
+import { resolveMessageUploads } from '../uploads/message-uploads.js';
 
 /** POST /sessions/:sessionId/messages: one run of the agent (or of a slash command), streamed as SSE. */
 export function messagesRoute(runtime: Runtime) {
@@ -27,10 +28,13 @@ export function messagesRoute(runtime: Runtime) {
     '/sessions/:sessionId/messages',
     sessionIdParam,
     jsonBody(sendMessageRequestSchema, runtime.limits.jsonDepth),
-    (c) => {
+    async (c) => {
       const body = c.get('body');
       const issue = checkMessageLimits(body, runtime.limits);
       if (issue) return invalidRequest(c, [issue]);
+      // Each upload checked (there, the caller's, a type the model reads) before the run: a refused file costs no model call.
+      const files = await resolveMessageUploads(body.attachments, runtime.uploads, runtime.deps.model, c.get('principal'));
+      if ('issue' in files) return errorJson(c, files.issue.status, files.issue.code, files.issue.message, { field: files.issue.field });
       return withSession(c, runtime, { create: true }, async (session, active) => {
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
         if (full) {
@@ -75,7 +79,7 @@ export function messagesRoute(runtime: Runtime) {
                 type: 'user',
                 text,
                 ...(body.references?.length ? { references: body.references } : {}),
-                ...(body.attachments?.length ? { attachments: body.attachments } : {}),
+                ...(files.attachments.length ? { attachments: files.attachments } : {}),
                 ...(body.trigger ? { trigger: body.trigger } : {}),
                 ...(invoked?.kind === 'run' ? { command: invoked.command.name } : {}),
               }, userTurnId);

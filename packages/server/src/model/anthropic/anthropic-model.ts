@@ -1,8 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { ModelError, type Model, type ModelEvent, type ModelRequest } from '../model.js';
+import { ModelError, type Model, type ModelEvent, type ModelRequest, type UploadBytes } from '../model.js';
 import { StreamEventMapper } from './stream-event-mapper.js';
-import { toAnthropicMessages } from './to-anthropic-messages.js';
+import { ANTHROPIC_ATTACHMENT_TYPES, toAnthropicMessages } from './to-anthropic-messages.js';
+import { readTurnUploads } from '../turn-uploads.js';
 import { toAnthropicTools } from './to-anthropic-tools.js';
 import { toModelError } from './to-model-error.js';
 
@@ -35,9 +36,10 @@ export function anthropicModel(options: AnthropicModelOptions): Model {
 
   return {
     name: `anthropic:${options.model}`,
+    attachmentTypes: ANTHROPIC_ATTACHMENT_TYPES,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       if (request.signal.aborted) return;
-      const params = buildParams(options, maxTokens, request);
+      const params = buildParams(options, maxTokens, request, await readTurnUploads(request.turns, request));
       let events: AsyncIterable<RawMessageStreamEvent>;
       try {
         // The signal goes to the SDK so that Stop closes the HTTP stream instead of letting it run on unread.
@@ -65,11 +67,16 @@ export function anthropicModel(options: AnthropicModelOptions): Model {
   };
 }
 
-function buildParams(options: AnthropicModelOptions, maxTokens: number, request: ModelRequest): MessageCreateParamsStreaming {
+function buildParams(
+  options: AnthropicModelOptions,
+  maxTokens: number,
+  request: ModelRequest,
+  files: ReadonlyMap<string, UploadBytes | undefined>,
+): MessageCreateParamsStreaming {
   return {
     model: options.model,
     max_tokens: maxTokens,
-    messages: toAnthropicMessages(request.turns),
+    messages: toAnthropicMessages(request.turns, files),
     stream: true,
     // An empty system prompt is better left out than sent as an empty block.
     ...(request.system.trim() ? { system: request.system } : {}),

@@ -1,5 +1,7 @@
 import type { ThinkingTurn, Turn, UserTurn } from '@agent-chat/protocol';
 import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-text.js';
+import type { UploadBytes } from '../model.js';
+import { missingUploadText, toBase64, turnUploads } from '../turn-uploads.js';
 import type {
   ContentBlockParam,
   MessageParam,
@@ -20,7 +22,7 @@ interface DraftMessage {
  * roles alternate, every `tool_use` is answered in the next user message (by a synthesized "cancelled" result
  * if the run stopped first), `tool_result` blocks come before any text, and no block or message is empty.
  */
-export function toAnthropicMessages(turns: readonly Turn[]): MessageParam[] {
+export function toAnthropicMessages(turns: readonly Turn[], files?: ReadonlyMap<string, UploadBytes | undefined>): MessageParam[] {
   const messages: DraftMessage[] = [];
   // Calls of the latest assistant message still waiting for a result; only the next user message may answer them.
   let unanswered: string[] = [];
@@ -51,6 +53,10 @@ export function toAnthropicMessages(turns: readonly Turn[]): MessageParam[] {
       case 'user': {
         // Results must precede the text in a user message, so open calls are settled before the text goes in.
         answerRemainingAsCancelled();
+        // The user's files first, then what they said of them (the order Anthropic's docs advise).
+        for (const { attachment, file } of turnUploads(turn, files)) {
+          append('user', file ? uploadBlock(file) : { type: 'text', text: missingUploadText(attachment) });
+        }
         const text = userMessageText(turn);
         if (text !== undefined) append('user', { type: 'text', text });
         break;
@@ -91,6 +97,21 @@ export function toAnthropicMessages(turns: readonly Turn[]): MessageParam[] {
   }
   answerRemainingAsCancelled();
   return messages;
+}
+
+/** What uploads' types the Messages API reads: images, PDF, and plain text as a document. */
+export const ANTHROPIC_ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'] as const;
+
+/** An upload as a content block: an image, a PDF document, or a text document (base64 for the binary ones). */
+function uploadBlock(file: UploadBytes): ContentBlockParam {
+  if (file.mediaType === 'application/pdf') {
+    return { type: 'document', title: file.name, source: { type: 'base64', media_type: 'application/pdf', data: toBase64(file.bytes) } };
+  }
+  if (file.mediaType.startsWith('image/')) {
+    const mediaType = file.mediaType as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+    return { type: 'image', source: { type: 'base64', media_type: mediaType, data: toBase64(file.bytes) } };
+  }
+  return { type: 'document', title: file.name, source: { type: 'text', media_type: 'text/plain', data: new TextDecoder().decode(file.bytes) } };
 }
 
 function thinkingBlock(turn: ThinkingTurn): ThinkingBlockParam | RedactedThinkingBlockParam | undefined {

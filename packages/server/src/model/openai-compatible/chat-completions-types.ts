@@ -11,9 +11,12 @@ export interface ChatToolCall {
 
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string | ChatUserPart[] }
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A part of a user message with files: text, or an image as a URL (here always a `data:` URL). */
+export type ChatUserPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface ChatTool {
   type: 'function';

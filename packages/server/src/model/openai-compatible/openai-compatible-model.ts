@@ -2,7 +2,8 @@ import type { Model, ModelError, ModelEvent, ModelRequest } from '../model.js';
 import type { ChatCompletionChunk, ChatCompletionsRequest } from './chat-completions-types.js';
 import { ChunkMapper } from './chunk-mapper.js';
 import { readSseMessages } from './read-sse-messages.js';
-import { toOpenAIMessages } from './to-openai-messages.js';
+import { OPENAI_ATTACHMENT_TYPES, toOpenAIMessages } from './to-openai-messages.js';
+import { readTurnUploads } from '../turn-uploads.js';
 import { toOpenAITools } from './to-openai-tools.js';
 import { connectionError, httpError, protocolError, streamError, type ErrorContext } from './to-model-error.js';
 import { readEnv } from '../../read-env.js';
@@ -45,6 +46,7 @@ export function openAICompatibleModel(options: OpenAICompatibleModelOptions): Mo
 
   return {
     name: `openai-compatible:${options.model}`,
+    attachmentTypes: OPENAI_ATTACHMENT_TYPES,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       if (request.signal.aborted) return;
       const body = JSON.stringify(await buildRequest(options, request));
@@ -133,7 +135,7 @@ function jsonInsteadOfStream(text: string, context: ErrorContext): ModelError {
 async function buildRequest(options: OpenAICompatibleModelOptions, request: ModelRequest): Promise<ChatCompletionsRequest> {
   return {
     model: options.model,
-    messages: await toOpenAIMessages(request.system, request.turns),
+    messages: await toOpenAIMessages(request.system, request.turns, await readTurnUploads(request.turns, request)),
     // OpenAI rejects an empty `tools` list, so none is sent when no tool is offered.
     ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
     stream: true,

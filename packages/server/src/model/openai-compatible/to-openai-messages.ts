@@ -1,6 +1,8 @@
 import type { ToolResultTurn, Turn, UserTurn } from '@agent-chat/protocol';
 import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-text.js';
-import type { ChatMessage, ChatToolCall } from './chat-completions-types.js';
+import type { ChatMessage, ChatToolCall, ChatUserPart } from './chat-completions-types.js';
+import type { UploadBytes } from '../model.js';
+import { missingUploadText, toBase64, turnUploads } from '../turn-uploads.js';
 import { outgoingToolCallIds } from './tool-call-id.js';
 
 /** Put before a failed tool's output: a `tool` message has no error flag, so the text has to say it. */
@@ -22,7 +24,11 @@ interface OpenAssistant {
  * and thinking, status and error turns are left out (the API has no place for the first, and the model never
  * said the others).
  */
-export async function toOpenAIMessages(system: string, turns: readonly Turn[]): Promise<ChatMessage[]> {
+export async function toOpenAIMessages(
+  system: string,
+  turns: readonly Turn[],
+  files?: ReadonlyMap<string, UploadBytes | undefined>,
+): Promise<ChatMessage[]> {
   const outgoingToolCallId = await outgoingToolCallIds(turns.flatMap((turn) => (turn.type === 'tool_call' || turn.type === 'tool_result' ? [turn.toolCallId] : [])));
   const messages: ChatMessage[] = [];
   // An empty system prompt is better left out than sent as an empty message.
@@ -57,7 +63,13 @@ export async function toOpenAIMessages(system: string, turns: readonly Turn[]): 
       case 'user': {
         closeAssistant();
         const text = userMessageText(turn);
-        if (text !== undefined) messages.push({ role: 'user', content: text });
+        const uploads = turnUploads(turn, files);
+        // With files the content is a list of parts (the text first, then each file); without, plain text as before.
+        if (uploads.length) {
+          const parts: ChatUserPart[] = text === undefined ? [] : [{ type: 'text', text }];
+          for (const { attachment, file } of uploads) parts.push(file ? uploadPart(file) : { type: 'text', text: missingUploadText(attachment) });
+          messages.push({ role: 'user', content: parts });
+        } else if (text !== undefined) messages.push({ role: 'user', content: text });
         break;
       }
       case 'assistant_text':
@@ -92,6 +104,17 @@ export async function toOpenAIMessages(system: string, turns: readonly Turn[]): 
   }
   closeAssistant();
   return messages;
+}
+
+/**
+ * What uploads' types Chat Completions reads as parts: images (`image_url`), and plain text, sent as a text part.
+ * PDF has no part every compatible server takes, so a model here refuses it before the run.
+ */
+export const OPENAI_ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain'] as const;
+
+function uploadPart(file: UploadBytes): ChatUserPart {
+  if (file.mediaType.startsWith('image/')) return { type: 'image_url', image_url: { url: `data:${file.mediaType};base64,${toBase64(file.bytes)}` } };
+  return { type: 'text', text: `<file name="${file.name.replace(/"/g, "'")}">\n${new TextDecoder().decode(file.bytes)}\n</file>` };
 }
 
 /** `arguments` is JSON text; a call recorded without input is sent as `{}`, which every server parses. */

@@ -1,0 +1,52 @@
+/**
+ * One uploaded file as a blob store keeps it. `owner` is the principal that uploaded it: as with sessions, only
+ * they may read it back or send it with a message; anyone else is told it does not exist.
+ */
+export interface StoredBlob {
+  id: string;
+  owner: string;
+  name: string;
+  mediaType: string;
+  size: number;
+  createdAt: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Where uploads are kept, by id. `memoryBlobStore()` (default) and `fileBlobStore({ dir })` (from
+ * `@agent-chat/server/file-store`) implement it; a Redis or S3-style store is these three calls over its own client
+ * (put an object under the id with the other fields as metadata, get it back, delete it). Ids are made by the
+ * server (128 random bits), so a store needs no id scheme of its own.
+ */
+export interface BlobStore {
+  put(blob: StoredBlob): Promise<void>;
+  /** The blob, or undefined when there is none under this id. The caller checks the owner. */
+  get(id: string): Promise<StoredBlob | undefined>;
+  delete(id: string): Promise<void>;
+}
+
+export interface MemoryBlobStoreOptions {
+  /** Blobs kept at most, oldest dropped first (their messages then say the file is gone). Default 1,000. */
+  maxBlobs?: number;
+}
+
+/** Uploads in this process's memory: for tests, demos and a single instance that can lose them on restart. */
+export function memoryBlobStore(options: MemoryBlobStoreOptions = {}): BlobStore {
+  const maxBlobs = options.maxBlobs ?? 1000;
+  const blobs = new Map<string, StoredBlob>();
+  return {
+    async put(blob) {
+      blobs.delete(blob.id);
+      blobs.set(blob.id, { ...blob, bytes: blob.bytes.slice() });
+      // A Map iterates in insertion order: the first key is the oldest.
+      while (blobs.size > maxBlobs) blobs.delete(blobs.keys().next().value!);
+    },
+    async get(id) {
+      const blob = blobs.get(id);
+      return blob && { ...blob, bytes: blob.bytes.slice() };
+    },
+    async delete(id) {
+      blobs.delete(id);
+    },
+  };
+}
