@@ -8,6 +8,7 @@ import { jsonBody } from '../http/json-body.js';
 import { checkAnswers } from '../run/answer-pending.js';
 import type { Runtime } from '../runtime.js';
 import { checkMessageLimits } from '../session/message-limits.js';
+import { noSuchSession } from '../session/owned-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { withSession } from '../routes/with-session.js';
 import { followAgUi } from './follow-ag-ui.js';
@@ -36,9 +37,9 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
  * `<agent-chat>`.
  */
 export function agUiRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits.jsonDepth), threadIdParam, (c) => {
+  return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits.jsonDepth), threadIdParam, async (c) => {
     const input = c.get('body');
-    return withSession(c, runtime, { create: true }, async (session, active) => {
+    const response = await withSession(c, runtime, { create: true }, async (session, active) => {
       const refuse = async (response: Response) => {
         await runtime.runs.release(session.id, active.runId);
         return response;
@@ -63,5 +64,8 @@ export function agUiRoute(runtime: Runtime) {
       const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
       return followAgUi(c, runtime, { sessionId: session.id, runId: active.runId, principal: c.get('principal'), after, mapper });
     });
+    // Someone else's session is the same 404 as anywhere, named by the field this request gave it in.
+    if (response.status !== 404) return response;
+    return errorJson(c, 404, 'not_found', noSuchSession(input.threadId).replace('No session', 'No thread'), { field: 'threadId' });
   });
 }
