@@ -12,26 +12,36 @@ import { highlightCoreAsModule, isHighlightCore } from './build/highlight-core.m
 import { minifyTemplates } from './build/minify-templates.mjs';
 import { resultsFileReporter } from './test/support/results-file-reporter.ts';
 import { startTestServer } from './test/support/test-server.ts';
+import { startAgUiServer } from './test/support/ag-ui-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 
 /** @type {import('./test/support/test-server.ts').TestServer | undefined} */
 let agentServer;
+/** An AG-UI agent server that is not ours, for `transport="ag-ui"` (ag-ui-transport.test.ts). @type {import('./test/support/ag-ui-server.ts').AgUiServer | undefined} */
+let agUiServer;
 
 /** Starts the agent server with the test run and stops it when the run ends. */
 const agentServerPlugin = {
   name: 'agent-server',
   async serverStart() {
     agentServer = await startTestServer();
+    agUiServer = await startAgUiServer();
   },
   async serverStop() {
     await agentServer?.close();
+    await agUiServer?.close();
   },
 };
 
 /** The test page asks here where the agent server is (its port is chosen at start). */
 async function agentServerUrl(context, next) {
+  if (context.path === '/__ag-ui-server') {
+    context.type = 'application/json';
+    context.body = JSON.stringify({ url: agUiServer?.url ?? null });
+    return;
+  }
   if (context.path !== '/__agent-server') return next();
   context.type = 'application/json';
   context.body = JSON.stringify({ url: agentServer?.url ?? null });

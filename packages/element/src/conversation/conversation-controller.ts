@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CommandDescriptor, PendingCall, ToolsResponse } from '@agent-chat/protocol';
 import type { AgentChatAdapter, ConfirmDecision } from '../adapter/adapter.js';
 import { AgentClient } from '../transport/agent-client.js';
+import { agUiClient } from '../transport/ag-ui/lazy-client.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import { emit } from '../events.js';
 import { en, type AgentChatStrings } from '../i18n/strings.js';
@@ -84,9 +85,9 @@ export class ConversationController implements ReactiveController {
   /** Talk to this endpoint about this session; a change starts over from that session's stored history. */
   configure(endpoint: string, sessionId: string): void {
     const conversation = this.#conversation;
-    const client = endpoint
-      ? new AgentClient({ endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials })
-      : undefined;
+    const options = { endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials };
+    // `transport="ag-ui"`: an AG-UI agent rather than the element's own server (transport/ag-ui/, a chunk of its own).
+    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options) : new AgentClient(options)) : undefined;
     if (client?.endpoint === conversation.client?.endpoint && sessionId === conversation.sessionId) return;
     // A reply streaming into the old conversation must not land in the new one, nor its queued messages.
     conversation.run?.abort.abort();

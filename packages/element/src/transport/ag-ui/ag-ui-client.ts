@@ -1,0 +1,260 @@
+import type { Context as AgUiContext, ResumeEntry, RunAgentInput } from '@ag-ui/core';
+import type {
+  CommandsResponse,
+  Confirmation,
+  Context,
+  PendingCall,
+  ResumeRequest,
+  SendMessageRequest,
+  SessionResponse,
+  StreamEvent,
+  ToolsResponse,
+  UndoResponse,
+} from '@agent-chat/protocol';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { AgentClient } from '../agent-client.js';
+import { AgentHttpError } from '../http-error.js';
+import { readSseStream } from '../sse-stream.js';
+import { agUiId, newThread, type AgUiThread } from './thread.js';
+import { AgUiTranslator, doneEvent, turnIds } from './translate.js';
+
+/** The AG-UI protocol version this transport speaks (its interrupts and outcomes are 1.0's). */
+const PROTOCOL_VERSION = '1.0';
+
+/** Our event as the SSE message the conversation's stream reader expects. */
+const message = (event: StreamEvent): EventSourceMessage => ({ event: event.type, id: undefined, data: JSON.stringify(event) });
+
+/** The page's context as AG-UI's: one entry per key, its value as text (AG-UI's context values are strings). */
+function toAgUiContext(context: Context | undefined, references: unknown): AgUiContext[] {
+  const entries = Object.entries({ ...context, ...(references ? { references } : {}) }).filter(([, value]) => value !== undefined);
+  return entries.map(([description, value]) => ({ description, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+}
+
+/**
+ * `<agent-chat transport="ag-ui">`'s client: the same methods as AgentClient, over an AG-UI agent's one endpoint
+ * (POST a RunAgentInput, AG-UI events back over SSE). Each run's events come out translated into the element's own
+ * protocol (translate.ts), so the conversation's code follows them as it follows the element's server. What an
+ * AG-UI agent does not have (a stored history, undo, slash commands, a cancel route) is answered here: no history
+ * (a thread starts empty on each page load), nothing to undo, no commands, and Stop closes the connection.
+ */
+export class AgUiClient extends AgentClient {
+  #thread: AgUiThread = newThread();
+  /** The run in flight: Stop aborts it. */
+  #current: AbortController | undefined;
+  /** The run Stop aborted, so its stream ends as cancelled rather than as a failure. */
+  #cancelled: AbortController | undefined;
+
+  override async sendMessage(sessionId: string, body: SendMessageRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
+    const thread = this.#thread;
+    const before: StreamEvent[] = [];
+    // A new message instead of an answer: what was waiting is dropped (AG-UI's rule 4 wants each open interrupt
+    // addressed, so each is sent back cancelled), and its card says it was not answered, as the element's server does.
+    const resume: ResumeEntry[] = [];
+    for (const { interrupt, call } of thread.interrupts.values()) {
+      resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
+      if (!thread.answers.has(interrupt.id)) before.push(this.#unanswered(call.toolCallId, call.name));
+    }
+    for (const call of thread.clientCalls) {
+      thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content: 'Not run: the user sent a new message instead.' });
+      before.push(this.#unanswered(call.toolCallId, call.name));
+    }
+    thread.interrupts = new Map();
+    thread.answers = new Map();
+    thread.clientCalls = [];
+    thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
+    return this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, new Map(), signal);
+  }
+
+  override async resume(sessionId: string, body: ResumeRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
+    const thread = this.#thread;
+    const decided = new Map<string, Confirmation>();
+    const before: StreamEvent[] = [];
+    for (const decision of body.decisions ?? []) {
+      const interrupt = thread.interrupts.get(decision.toolCallId)?.interrupt;
+      if (!interrupt) continue;
+      const approved = decision.action !== 'deny';
+      const edited = decision.action === 'edit';
+      const reason = decision.reason ? { reason: decision.reason } : {};
+      // The answer's shape is the one the interrupt's responseSchema asks for: a bare confirmation's is a boolean
+      // (AG-UI's reason taxonomy), a tool approval's `{ approved, editedArgs? }` (AG-UI's recommended schema), and
+      // one whose schema asks for an `action` (an agent-chat server's) gets the element's own decision.
+      const asks = (interrupt.responseSchema?.['properties'] ?? {}) as Record<string, unknown>;
+      const payload =
+        'action' in asks
+          ? { action: decision.action, ...(edited ? { input: decision.input } : {}), ...reason }
+          : interrupt.reason === 'confirmation' && !interrupt.responseSchema
+            ? approved
+            : { approved, ...(edited ? { editedArgs: decision.input } : {}), ...reason };
+      const { call } = thread.interrupts.get(decision.toolCallId)!;
+      // A client tool refused before it ran: nothing to answer with but that it will not run.
+      const entry: ResumeEntry = call.reason === 'client' && !approved ? { interruptId: interrupt.id, status: 'cancelled' } : { interruptId: interrupt.id, status: 'resolved', payload };
+      thread.answers.set(interrupt.id, entry);
+      decided.set(decision.toolCallId, { action: decision.action, ...(decision.action === 'edit' ? { input: decision.input } : {}) });
+      // A refusal may get no TOOL_CALL_RESULT from the agent: its card is settled now (a result the agent does
+      // send replaces this one).
+      if (!approved) {
+        before.push({ type: 'tool_result', turnId: turnIds.result(decision.toolCallId), toolCallId: decision.toolCallId, name: call.name, output: decision.reason ?? 'Denied', isError: false, confirmation: { action: 'deny' } });
+      }
+    }
+    for (const result of body.results ?? []) {
+      const interrupt = thread.interrupts.get(result.toolCallId)?.interrupt;
+      if (interrupt) {
+        // A client tool asked for as an interrupt: its result is the answer.
+        const payload = { output: result.output, ...(result.isError ? { isError: true } : {}), ...('input' in result ? { input: result.input } : {}) };
+        thread.answers.set(interrupt.id, { interruptId: interrupt.id, status: 'resolved', payload });
+        continue;
+      }
+      const call = thread.clientCalls.find((candidate) => candidate.toolCallId === result.toolCallId);
+      if (!call) continue;
+      const content = typeof result.output === 'string' ? result.output : JSON.stringify(result.output ?? null);
+      thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content, ...(result.isError ? { error: content } : {}) });
+      thread.clientCalls = thread.clientCalls.filter((candidate) => candidate !== call);
+      // The agent does not stream back a result it was given: the page's own result is shown as it sends it.
+      before.push({ type: 'tool_result', turnId: turnIds.result(call.toolCallId), toolCallId: call.toolCallId, name: call.name, output: result.output, isError: Boolean(result.isError) });
+    }
+    const calls = this.#waiting();
+    if (calls.length > 0) {
+      // Not everything is answered yet and AG-UI takes the answers only all at once: the other cards stay, and the
+      // run goes on when the last is answered.
+      return (async function* () {
+        yield message({ type: 'run_started', runId: agUiId('held'), sessionId, resumed: true });
+        for (const event of before) yield message(event);
+        yield message({ type: 'awaiting_input', calls });
+        yield message(doneEvent('awaiting_input'));
+      })();
+    }
+    const resume = [...thread.answers.values()];
+    thread.interrupts = new Map();
+    thread.answers = new Map();
+    return this.#run(sessionId, toAgUiContext(body.context, undefined), resume, before, decided, signal);
+  }
+
+  /** An AG-UI agent has no stream to pick up again: a dropped run ends where it broke (see #events). */
+  override async follow(): Promise<undefined> {
+    return undefined;
+  }
+
+  /** Nor a way to hear of a run another page started: the wait lasts until it is given up. */
+  override waitForRun(_sessionId: string, _after: number, signal: AbortSignal): Promise<undefined> {
+    return new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+  }
+
+  /** Stop: AG-UI has no cancel request, so the connection is closed, and the run's stream ends as cancelled. */
+  override async cancel(): Promise<void> {
+    this.#cancelled = this.#current;
+    this.#current?.abort();
+  }
+
+  override async undo(): Promise<UndoResponse> {
+    throw new AgentHttpError(404, 'An AG-UI agent has no undo', 'not_supported');
+  }
+
+  /** Nothing stored to fetch: what is waiting for an answer on this page, over no turns. */
+  override async getSession(sessionId: string): Promise<SessionResponse> {
+    return { sessionId, turns: [], pending: this.#waiting(), undoable: false, running: false, lastEventId: 0 };
+  }
+
+  /** Clear: the thread starts over here (the agent keeps nothing the element could delete). */
+  override async deleteSession(): Promise<void> {
+    this.#thread = newThread();
+  }
+
+  /** The agent's tools are its own: the element learns of them as it calls them. */
+  override async tools(): Promise<ToolsResponse> {
+    return { tools: [], commands: [] };
+  }
+
+  override async commands(): Promise<CommandsResponse> {
+    return { commands: [] };
+  }
+
+  /** The calls still waiting for an answer: interrupts not yet answered, then the page's client tools. */
+  #waiting(): PendingCall[] {
+    const thread = this.#thread;
+    const open = [...thread.interrupts.values()].filter(({ interrupt }) => !thread.answers.has(interrupt.id));
+    return [...open.map(({ call }) => call), ...thread.clientCalls];
+  }
+
+  /** A call a new message left unanswered, settled as the element's server settles one (`skip`). */
+  #unanswered(toolCallId: string, name = 'tool'): StreamEvent {
+    return { type: 'tool_result', turnId: turnIds.result(toolCallId), toolCallId, name, output: 'Not answered', isError: false, confirmation: { action: 'skip' } };
+  }
+
+  /** POST one RunAgentInput; resolves when the agent has answered with an event stream. */
+  async #run(
+    threadId: string,
+    context: AgUiContext[],
+    resume: ResumeEntry[],
+    before: StreamEvent[],
+    decided: ReadonlyMap<string, Confirmation>,
+    signal: AbortSignal,
+  ): Promise<AsyncGenerator<EventSourceMessage>> {
+    const thread = this.#thread;
+    const input: RunAgentInput = {
+      threadId,
+      runId: agUiId('run'),
+      protocolVersion: PROTOCOL_VERSION,
+      ...(thread.state === undefined ? {} : { state: thread.state }),
+      messages: thread.messages,
+      // The page's client tools come without schemas (adapter.tools holds only their handlers): none is offered.
+      tools: [],
+      context,
+      ...(resume.length > 0 ? { resume } : {}),
+    };
+    const own = new AbortController();
+    this.#current = own;
+    const response = await this.request('', {
+      method: 'POST',
+      body: JSON.stringify(input),
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      signal: AbortSignal.any([signal, own.signal]),
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('text/event-stream') || !response.body) {
+      throw new AgentHttpError(response.status, `Expected an event stream from the AG-UI agent, got "${type || 'no content type'}"`);
+    }
+    return this.#events(response.body, input, before, new AgUiTranslator(thread, decided), own, signal);
+  }
+
+  /**
+   * The run's events in the element's protocol: run_started at once (so Stop can act before the agent's first
+   * event), what the page settled itself, then the agent's events translated. It always ends with `done`: a stream
+   * that breaks off ends the turn with an error (there is nothing to reconnect to), a stopped one as cancelled.
+   */
+  async *#events(
+    body: ReadableStream<Uint8Array>,
+    input: RunAgentInput,
+    before: StreamEvent[],
+    translator: AgUiTranslator,
+    own: AbortController,
+    signal: AbortSignal,
+  ): AsyncGenerator<EventSourceMessage> {
+    yield message({ type: 'run_started', runId: input.runId, sessionId: input.threadId, resumed: Boolean(input.resume) });
+    for (const event of before) yield message(event);
+    try {
+      for await (const sse of readSseStream(body)) {
+        let event: unknown;
+        try {
+          event = JSON.parse(sse.data);
+        } catch {
+          throw new Error(`The AG-UI agent sent an unreadable event: ${sse.data.slice(0, 80)}`);
+        }
+        if (!event || typeof (event as { type?: unknown }).type !== 'string') continue;
+        for (const out of translator.translate(event as { type: string })) yield message(out);
+        if (translator.ended) return;
+      }
+      yield message({ type: 'error', message: 'The AG-UI agent ended its stream without finishing the run', code: 'stream_closed' });
+      yield message(doneEvent('error'));
+    } catch (error) {
+      if (this.#cancelled === own) {
+        yield message(doneEvent('cancelled'));
+        return;
+      }
+      if (signal.aborted) throw error;
+      yield message({ type: 'error', message: error instanceof Error ? error.message : String(error), code: 'stream_failed' });
+      yield message(doneEvent('error'));
+    } finally {
+      if (this.#current === own) this.#current = undefined;
+    }
+  }
+}

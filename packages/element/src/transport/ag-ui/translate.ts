@@ -1,0 +1,247 @@
+import type {
+  AssistantMessage,
+  ContentPart,
+  Interrupt,
+  MessagesSnapshotEvent,
+  ReasoningMessageContentEvent,
+  RunErrorEvent,
+  RunFinishedEvent,
+  StateDeltaEvent,
+  StateSnapshotEvent,
+  TextMessageChunkEvent,
+  TextMessageStartEvent,
+  ToolCallArgsEvent,
+  ToolCallChunkEvent,
+  ToolCallResultEvent,
+  ToolCallStartEvent,
+} from '@ag-ui/core';
+import type { Confirmation, PendingCall, StopReason, StreamEvent } from '@agent-chat/protocol';
+import { applyPatch, type PatchOperation } from './json-patch.js';
+import { parseJson, type AgUiThread } from './thread.js';
+
+/** The reason an agent-chat server's AG-UI endpoint gives a call the page must run (its client tools). */
+export const CLIENT_TOOL_REASON = 'client_tool';
+
+/** The turn ids the element gives what an AG-UI run streams: one namespace per kind, so ids never collide. */
+export const turnIds = {
+  text: (messageId: string) => `ag-ui-text-${messageId}`,
+  thinking: (messageId: string) => `ag-ui-thinking-${messageId}`,
+  call: (toolCallId: string) => `ag-ui-call-${toolCallId}`,
+  result: (toolCallId: string) => `ag-ui-result-${toolCallId}`,
+};
+
+export function doneEvent(stopReason: StopReason): StreamEvent {
+  return { type: 'done', stopReason, hasWrites: false, undoable: false };
+}
+
+/** A tool message's content as text: AG-UI allows parts; the element shows the text ones. */
+export function contentText(content: string | ContentPart[] | undefined): string {
+  if (typeof content === 'string') return content;
+  return (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * One AG-UI run's events, turned into the element's own stream events (packages/protocol's), so the conversation
+ * follows an AG-UI agent with the code that follows the element's own server. Keeps the thread as it goes: the
+ * messages the next run is sent, the state, the tool calls, the interrupts. Events the element has no use for
+ * (steps, activities, raw, custom, subagents) turn into nothing.
+ */
+export class AgUiTranslator {
+  /** RUN_FINISHED or RUN_ERROR came: the run is over. */
+  ended = false;
+  readonly #thread: AgUiThread;
+  /** How the user answered the calls this run continues from, for their results' cards. */
+  readonly #decided: ReadonlyMap<string, Confirmation>;
+  /** Text messages whose role is not the assistant's: not shown. */
+  readonly #skipped = new Set<string>();
+  /** The message and call a CHUNK event without an id continues. */
+  #lastText: string | undefined;
+  #lastReasoning: string | undefined;
+  #lastCall: string | undefined;
+
+  constructor(thread: AgUiThread, decided: ReadonlyMap<string, Confirmation> = new Map()) {
+    this.#thread = thread;
+    this.#decided = decided;
+  }
+
+  /** The element's events for one AG-UI event, in order (often none, sometimes two). */
+  translate(event: { type: string }): StreamEvent[] {
+    switch (event.type) {
+      case 'TEXT_MESSAGE_START': {
+        const { messageId, role } = event as TextMessageStartEvent;
+        this.#lastText = messageId;
+        if (role && role !== 'assistant') this.#skipped.add(messageId);
+        else this.#assistant(messageId);
+        return [];
+      }
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'TEXT_MESSAGE_CHUNK': {
+        const chunk = event as TextMessageChunkEvent;
+        const messageId = chunk.messageId ?? this.#lastText;
+        if (!messageId || !chunk.delta) return [];
+        this.#lastText = messageId;
+        if (chunk.role && chunk.role !== 'assistant') this.#skipped.add(messageId);
+        if (this.#skipped.has(messageId)) return [];
+        const message = this.#assistant(messageId);
+        message.content = (message.content ?? '') + chunk.delta;
+        return [{ type: 'text_delta', turnId: turnIds.text(messageId), text: chunk.delta }];
+      }
+      case 'REASONING_MESSAGE_START':
+        this.#lastReasoning = (event as ReasoningMessageContentEvent).messageId;
+        return [];
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_CHUNK': {
+        const chunk = event as Partial<ReasoningMessageContentEvent>;
+        const messageId = chunk.messageId ?? this.#lastReasoning;
+        if (!messageId || !chunk.delta) return [];
+        this.#lastReasoning = messageId;
+        return [{ type: 'thinking_delta', turnId: turnIds.thinking(messageId), text: chunk.delta }];
+      }
+      case 'TOOL_CALL_START': {
+        const { toolCallId, toolCallName, parentMessageId } = event as ToolCallStartEvent;
+        return [this.#startCall(toolCallId, toolCallName, parentMessageId)];
+      }
+      case 'TOOL_CALL_ARGS': {
+        const { toolCallId, delta } = event as ToolCallArgsEvent;
+        this.#appendArgs(toolCallId, delta);
+        return [];
+      }
+      case 'TOOL_CALL_END':
+        return this.#callEvent((event as ToolCallArgsEvent).toolCallId);
+      case 'TOOL_CALL_CHUNK': {
+        const chunk = event as ToolCallChunkEvent;
+        const toolCallId = chunk.toolCallId ?? this.#lastCall;
+        if (!toolCallId) return [];
+        const started = this.#thread.calls.has(toolCallId) ? [] : [this.#startCall(toolCallId, chunk.toolCallName ?? 'tool', chunk.parentMessageId)];
+        if (chunk.delta) this.#appendArgs(toolCallId, chunk.delta);
+        return started.length > 0 ? started : this.#callEvent(toolCallId);
+      }
+      case 'TOOL_CALL_RESULT':
+        return [this.#result(event as ToolCallResultEvent)];
+      case 'STATE_SNAPSHOT':
+        this.#thread.state = (event as StateSnapshotEvent).snapshot;
+        return [{ type: 'state', state: this.#thread.state }];
+      case 'STATE_DELTA':
+        try {
+          this.#thread.state = applyPatch(this.#thread.state ?? {}, (event as StateDeltaEvent).delta as PatchOperation[]);
+        } catch (error) {
+          // The state is left as it was (a patch applies whole or not at all); the user and the host hear why.
+          return [{ type: 'error', message: `The agent's state change could not be applied: ${(error as Error).message}`, code: 'state_delta' }];
+        }
+        return [{ type: 'state', state: this.#thread.state }];
+      case 'MESSAGES_SNAPSHOT':
+        // The agent's own account of the conversation: what the next run is sent. What is on screen came live.
+        this.#thread.messages = [...(event as MessagesSnapshotEvent).messages];
+        return [];
+      case 'RUN_ERROR': {
+        const { message, code } = event as RunErrorEvent;
+        this.ended = true;
+        return [{ type: 'error', message: message || 'The agent failed', ...(code ? { code } : {}) }, doneEvent('error')];
+      }
+      case 'RUN_FINISHED':
+        this.ended = true;
+        return this.#finished(event as RunFinishedEvent);
+      default:
+        return [];
+    }
+  }
+
+  /** The assistant message a text or a tool call belongs to, added to the thread the first time. */
+  #assistant(messageId: string): AssistantMessage {
+    const found = this.#thread.messages.find((message) => message.id === messageId && message.role === 'assistant');
+    if (found) return found as AssistantMessage;
+    const message: AssistantMessage = { id: messageId, role: 'assistant' };
+    this.#thread.messages.push(message);
+    return message;
+  }
+
+  #startCall(toolCallId: string, name: string, parentMessageId: string | undefined): StreamEvent {
+    this.#lastCall = toolCallId;
+    this.#thread.calls.set(toolCallId, { name, args: '' });
+    const message = this.#assistant(parentMessageId ?? `${toolCallId}-message`);
+    message.toolCalls = [...(message.toolCalls ?? []), { id: toolCallId, type: 'function', function: { name, arguments: '' } }];
+    // The chip shows from the start; its input fills in at TOOL_CALL_END.
+    return this.#call(toolCallId, name, {});
+  }
+
+  #appendArgs(toolCallId: string, delta: string): void {
+    const call = this.#thread.calls.get(toolCallId);
+    if (!call) return;
+    call.args += delta;
+    for (const message of this.#thread.messages) {
+      if (message.role !== 'assistant') continue;
+      const toolCall = message.toolCalls?.find((candidate) => candidate.id === toolCallId);
+      if (toolCall) toolCall.function.arguments = call.args;
+    }
+  }
+
+  #callEvent(toolCallId: string): StreamEvent[] {
+    const call = this.#thread.calls.get(toolCallId);
+    if (!call) return [];
+    const input = parseJson(call.args);
+    // A CHUNK's arguments are JSON only once they are complete.
+    if (typeof input === 'string') return [];
+    return [this.#call(toolCallId, call.name, input)];
+  }
+
+  #call(toolCallId: string, name: string, input: unknown): StreamEvent {
+    return { type: 'tool_call', turnId: turnIds.call(toolCallId), toolCallId, name, kind: 'read', label: name, input };
+  }
+
+  #result({ messageId, toolCallId, content }: ToolCallResultEvent): StreamEvent {
+    const text = contentText(content);
+    this.#thread.messages.push({ id: messageId, role: 'tool', toolCallId, content });
+    const confirmation = this.#decided.get(toolCallId);
+    return {
+      type: 'tool_result',
+      turnId: turnIds.result(toolCallId),
+      toolCallId,
+      name: this.#thread.calls.get(toolCallId)?.name ?? 'tool',
+      output: parseJson(text),
+      isError: false,
+      ...(confirmation ? { confirmation } : {}),
+    };
+  }
+
+  #finished({ outcome }: RunFinishedEvent): StreamEvent[] {
+    if (outcome?.type === 'cancelled') return [doneEvent('cancelled')];
+    if (outcome?.type === 'interrupt') {
+      const calls = outcome.interrupts.map((interrupt) => this.#interruptCall(interrupt));
+      return [{ type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
+    }
+    const pending = outcome?.pendingToolCallIds ?? [];
+    this.#thread.clientCalls = pending.map((toolCallId) => {
+      const call = this.#thread.calls.get(toolCallId);
+      const name = call?.name ?? 'tool';
+      return { toolCallId, name, kind: 'client', input: parseJson(call?.args ?? ''), label: name, reason: 'client' };
+    });
+    if (this.#thread.clientCalls.length > 0) return [{ type: 'awaiting_input', calls: this.#thread.clientCalls }, doneEvent('awaiting_input')];
+    return [doneEvent('end_turn')];
+  }
+
+  /**
+   * An interrupt as the element's confirmation card: a tool approval shows its call (name and arguments); any other
+   * interrupt (a confirmation, a request for input) shows its message, with Confirm and Deny as the answers. An
+   * agent-chat server's AG-UI endpoint puts its card's details in the interrupt's metadata (`agent-chat`): the
+   * preview, the button, and whether the page runs the call (a client tool) are taken from there.
+   */
+  #interruptCall(interrupt: Interrupt): PendingCall {
+    const call = interrupt.toolCallId ? this.#thread.calls.get(interrupt.toolCallId) : undefined;
+    const ours = (interrupt.metadata?.['agent-chat'] ?? {}) as Partial<PendingCall>;
+    const toolCallId = interrupt.toolCallId ?? `ag-ui-interrupt-${interrupt.id}`;
+    const name = ours.name ?? call?.name ?? interrupt.reason;
+    const pending: PendingCall = {
+      toolCallId,
+      name,
+      kind: ours.kind ?? 'write',
+      input: 'input' in ours ? ours.input : call ? parseJson(call.args) : {},
+      label: interrupt.message ?? name,
+      reason: interrupt.reason === CLIENT_TOOL_REASON ? 'client' : 'confirm',
+      ...(ours.confirm ? { confirm: true } : {}),
+      ...(ours.preview ? { preview: ours.preview } : {}),
+      ...(ours.confirmButton ? { confirmButton: ours.confirmButton } : {}),
+    };
+    this.#thread.interrupts.set(toolCallId, { interrupt, call: pending });
+    return pending;
+  }
+}

@@ -1,0 +1,188 @@
+// <agent-chat transport="ag-ui"> against an AG-UI agent server that is not ours (support/ag-ui-server.ts: plain
+// node:http, @ag-ui/core's schemas and @ag-ui/encoder), in Chromium: what the user sees of each kind of AG-UI event,
+// and what the agent was sent (RunAgentInput, checked against AG-UI's own schema by the server).
+import type { RunAgentInput } from '@ag-ui/core';
+import { expect, fixture, html } from '@open-wc/testing';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { ErrorDetail, RunFinishDetail, StateChangeDetail, ToolCallDetail } from '../src/events.js';
+import type { AgUiRecord } from './support/ag-ui-server.js';
+import { AG_UI_ASK, AG_UI_TEXT } from './support/ag-ui-texts.js';
+import { uniqueSession } from './support/agent-server.js';
+import {
+  assistantBubbles,
+  composerButton,
+  confirmCards,
+  errorLines,
+  messageList,
+  shownText,
+  statusLines,
+  thinkingBlocks,
+  toolChips,
+  userBubbles,
+} from './support/dom.js';
+import { nextEvent, waitFor } from './support/wait.js';
+
+let serverUrl: Promise<string> | undefined;
+
+/** Where the test AG-UI server listens (the test runner started it; its port is chosen at start). */
+function agUiServer(): Promise<string> {
+  serverUrl ??= fetch('/__ag-ui-server')
+    .then((response) => response.json() as Promise<{ url: string | null }>)
+    .then(({ url }) => {
+      if (!url) throw new Error('the AG-UI test server is not running');
+      return url;
+    });
+  return serverUrl;
+}
+
+/** The RunAgentInputs the server was sent on this thread, in order. */
+async function received(threadId: string): Promise<AgUiRecord[]> {
+  const response = await fetch(`${await agUiServer()}/requests?threadId=${encodeURIComponent(threadId)}`);
+  return (await response.json()) as AgUiRecord[];
+}
+
+async function chat(prefix: string): Promise<{ el: AgentChat; session: string }> {
+  const session = uniqueSession(prefix);
+  const endpoint = `${await agUiServer()}/agent`;
+  const el = await fixture<AgentChat>(html`<agent-chat transport="ag-ui" endpoint=${endpoint} session=${session}></agent-chat>`);
+  return { el, session };
+}
+
+describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours)', () => {
+  it('shows a run: reasoning as thinking, text as replies, a tool call with its result as a chip; state reaches the adapter', async () => {
+    const { el, session } = await chat('ag-ui-full');
+    const states: unknown[] = [];
+    el.adapter = { getContext: () => ({ page: 'forecast', items: [{ id: 'city-1', title: 'Lyon' }] }), onStateChange: (state) => states.push(state) };
+    const toolCalls: ToolCallDetail[] = [];
+    el.addEventListener('agent-chat-tool-call', (event) => toolCalls.push((event as CustomEvent<ToolCallDetail>).detail));
+    const stateEvents: StateChangeDetail[] = [];
+    el.addEventListener('agent-chat-state-change', (event) => stateEvents.push((event as CustomEvent<StateChangeDetail>).detail));
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+
+    await el.send(AG_UI_ASK.full);
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    await messageList(el).updateComplete;
+
+    expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal([AG_UI_ASK.full]);
+    expect(thinkingBlocks(el).map((block) => block.text)).to.deep.equal([AG_UI_TEXT.thinking]);
+    expect(assistantBubbles(el).map((bubble) => bubble.text)).to.deep.equal([AG_UI_TEXT.before, AG_UI_TEXT.after]);
+    const chip = toolChips(el)[0]!;
+    await chip.updateComplete;
+    expect(chip.call).to.deep.include({ name: 'get_weather', input: { city: 'Lyon' } });
+    expect(chip.result).to.deep.include({ output: { sky: 'clear', celsius: 21 }, isError: false });
+    expect(chip.state).to.equal('done');
+    expect(toolCalls.at(-1)).to.deep.include({ name: 'get_weather', input: { city: 'Lyon' } });
+    // The snapshot, then the snapshot with AG-UI's JSON patch applied.
+    const patched = { city: 'Paris', forecasts: ['clear', 'rain'], units: 'celsius' };
+    expect(states).to.deep.equal([{ city: 'Lyon', forecasts: ['clear'] }, patched]);
+    expect(stateEvents.map((detail) => detail.state)).to.deep.equal(states);
+    expect(errorLines(el)).to.have.length(0);
+
+    // What the agent was sent: AG-UI's RunAgentInput, the thread being the element's session.
+    const [first] = await received(session);
+    const input: RunAgentInput = first!.input;
+    expect(input.threadId).to.equal(session);
+    expect(input.runId).to.be.a('string').and.not.equal('');
+    expect(input.messages.map((message) => [message.role, message.content])).to.deep.equal([['user', AG_UI_ASK.full]]);
+    expect(input.tools).to.deep.equal([]);
+    expect(input.context).to.deep.equal([
+      { description: 'page', value: 'forecast' },
+      { description: 'items', value: JSON.stringify([{ id: 'city-1', title: 'Lyon' }]) },
+    ]);
+    expect(input.state, 'no state before the agent sent one').to.equal(undefined);
+
+    // The next run is sent the whole conversation (an AG-UI agent keeps none) and the state as the agent left it.
+    const second = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send('And tomorrow?');
+    await second;
+    await waitFor(() => assistantBubbles(el).length === 3, { message: 'the second reply' });
+    expect(assistantBubbles(el)[2]!.text).to.equal(`${AG_UI_TEXT.echo}And tomorrow?`);
+    const [, next] = await received(session);
+    expect(next!.input.threadId).to.equal(session);
+    expect(next!.input.runId).to.not.equal(input.runId);
+    expect(next!.input.state).to.deep.equal(patched);
+    const history = next!.input.messages;
+    expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(history[1]).to.deep.include({ id: 'text-1', content: AG_UI_TEXT.before });
+    expect((history[1] as { toolCalls?: unknown }).toolCalls).to.deep.equal([
+      { id: 'call-weather-1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } },
+    ]);
+    expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-weather-1', content: '{"sky":"clear","celsius":21}' });
+    expect(history[3]).to.deep.include({ id: 'text-2', content: AG_UI_TEXT.after });
+    expect(history[4]).to.deep.include({ role: 'user', content: 'And tomorrow?' });
+  });
+
+  it('shows an interrupt as a confirmation card; Confirm resumes the run with the answer AG-UI expects', async () => {
+    const { el, session } = await chat('ag-ui-approve');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.approve);
+    expect((await paused).detail.stopReason).to.equal('awaiting_input');
+
+    const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+    await card.updateComplete;
+    const part = (name: string) => card.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+    await waitFor(() => part('card-confirm'), { message: 'the Confirm button' });
+    expect(card.status).to.equal('pending');
+    expect(shownText(card)).to.contain(AG_UI_TEXT.approval).and.contain('notes.txt');
+    expect(assistantBubbles(el).map((bubble) => bubble.text)).to.deep.equal([AG_UI_TEXT.asking]);
+
+    const resumed = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    part('card-confirm')!.click();
+    expect((await resumed).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => card.status === 'applied', { message: 'the card to say it was applied' });
+    await waitFor(() => assistantBubbles(el).length === 2, { message: 'the reply after the approval' });
+    expect(assistantBubbles(el)[1]!.text).to.equal(AG_UI_TEXT.deleted);
+    expect(errorLines(el)).to.have.length(0);
+
+    // The resume is a new run on the same thread that answers the interrupt by its id (AG-UI 1.0).
+    const runs = await received(session);
+    expect(runs).to.have.length(2);
+    expect(runs[0]!.input.resume).to.equal(undefined);
+    const resume = runs[1]!.input;
+    expect(resume.threadId).to.equal(session);
+    expect(resume.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'resolved', payload: { approved: true } }]);
+    expect(resume.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
+  });
+
+  it("shows RUN_ERROR as the conversation's error, and tells the page", async () => {
+    const { el } = await chat('ag-ui-error');
+    const failed = nextEvent<CustomEvent<ErrorDetail>>(el, 'agent-chat-error', { timeout: 10000 });
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(AG_UI_ASK.fail);
+    expect((await failed).detail).to.deep.include({ message: AG_UI_TEXT.failure, code: 'model_overloaded' });
+    expect((await finished).detail.stopReason).to.equal('error');
+    await messageList(el).updateComplete;
+    expect(assistantBubbles(el).map((bubble) => bubble.text)).to.deep.equal([AG_UI_TEXT.beforeFailure]);
+    const lines = errorLines(el);
+    expect(lines).to.have.length(1);
+    expect(lines[0]!.text).to.equal(AG_UI_TEXT.failure);
+    expect(composerButton(el).textContent!.trim()).to.equal('Send');
+  });
+
+  it('Stop closes the request: the agent sees the connection go, the reply keeps what came', async () => {
+    const { el, session } = await chat('ag-ui-stop');
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.slow);
+    await waitFor(() => (assistantBubbles(el)[0]?.text.length ?? 0) >= 12, { message: 'some streamed text' });
+    const button = composerButton(el);
+    expect(button.textContent!.trim()).to.equal('Stop');
+    button.click();
+
+    expect((await finished).detail.stopReason).to.equal('cancelled');
+    await messageList(el).updateComplete;
+    expect(statusLines(el).map((line) => line.text)).to.deep.equal(['Stopped by user']);
+    expect(errorLines(el)).to.have.length(0);
+    const shown = assistantBubbles(el)[0]!.text;
+    expect(shown).to.match(/^word0 word1 /);
+    expect(composerButton(el).textContent!.trim()).to.equal('Send');
+
+    // The agent saw its client go before its run finished (AG-UI has no cancel request: closing is how one stops).
+    let [run] = await received(session);
+    for (let tries = 0; tries < 100 && !run?.closedEarly; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [run] = await received(session);
+    }
+    expect(run?.closedEarly).to.equal(true);
+  });
+});

@@ -1,0 +1,23 @@
+// What the test AG-UI server (ag-ui-server.ts) is asked and answers, shared with the browser test that checks what
+// the user sees (ag-ui-transport.test.ts).
+
+/** The user messages that pick a script. */
+export const AG_UI_ASK = {
+  full: 'Weather in Lyon, please',
+  approve: 'Delete my notes',
+  fail: 'Try something that fails',
+  slow: 'Tell me a long story',
+} as const;
+
+export const AG_UI_TEXT = {
+  thinking: 'The user wants the weather; I will call the weather tool.',
+  before: 'Let me look that up.',
+  after: 'It is clear and 21 degrees in Lyon.',
+  asking: 'I can delete notes.txt for you.',
+  approval: 'Delete notes.txt?',
+  deleted: 'Done: notes.txt is deleted.',
+  kept: 'All right, notes.txt stays.',
+  beforeFailure: 'Working on it',
+  failure: 'The model is overloaded',
+  echo: 'You said: ',
+} as const;
