@@ -19,8 +19,8 @@ const addNote = defineTool({
   },
 });
 const model = scriptedModel(({ text }) =>
-  text.startsWith('/')
-    ? []
+  text === 'fail'
+    ? [[{ text: 'Trying.' }, { error: 'The model broke.' }]]
     : [
         [{ thinking: 'Two notes to add.' }, { text: 'Adding them.' }, { tool: 'add_note', input: { text: 'first' } }, { tool: 'add_note', input: { text: 'second' } }],
         [{ text: `Added ${text}.` }],
@@ -120,5 +120,17 @@ describe('AG-UI endpoint: one turn with tools', () => {
     expect((next.events.at(-1) as RunFinishedEvent).outcome).toEqual({ type: 'success' });
     expect(agent.messages.filter((m) => m.role === 'user').map((m) => m.id)).toEqual(['u-1', 'u-2']);
     expect(notes.get('turn-1')).toEqual(['first', 'second', 'first', 'second']);
+  });
+
+  it('a failed run ends with RUN_ERROR (no RUN_FINISHED after it), and the thread goes on', async () => {
+    const agent = agUiAgent(server.url, 'fails');
+    agent.addMessage({ id: 'f-1', role: 'user', content: 'fail' });
+    const { events } = await runAgUi(agent);
+    expect(eventTypes(events)).toEqual(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'MESSAGES_SNAPSHOT', 'RUN_ERROR']);
+    expect(events.at(-1)).toMatchObject({ message: 'The model broke.' });
+
+    agent.addMessage({ id: 'f-2', role: 'user', content: 'one note' });
+    const next = await runAgUi(agent);
+    expect(next.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
   });
 });
