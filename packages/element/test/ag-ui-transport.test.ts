@@ -8,7 +8,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import type { ErrorDetail, RunFinishDetail, StateChangeDetail, ToolCallDetail } from '../src/events.js';
 import type { AgUiRecord } from './support/ag-ui-server.js';
 import { AG_UI_ASK, AG_UI_TEXT } from './support/ag-ui-texts.js';
-import { uniqueSession } from './support/agent-server.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
 import {
   assistantBubbles,
   composerButton,
@@ -49,7 +49,19 @@ async function chat(prefix: string): Promise<{ el: AgentChat; session: string }>
   return { el, session };
 }
 
+/** Whether this page has fetched the AG-UI transport's chunk (its source file, under the test runner). */
+const agUiChunkLoaded = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/ag-ui-transport'));
+
 describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours)', () => {
+  // First, while this page has loaded no element with the transport: each test file has a page of its own.
+  it('is not loaded by an element on its own server', async () => {
+    const endpoint = await scenario('basic');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${uniqueSession('ag-ui-none')}></agent-chat>`);
+    await el.send('Hello');
+    await waitFor(() => assistantBubbles(el).length > 0, { message: 'the reply' });
+    expect(agUiChunkLoaded()).to.equal(false);
+  });
+
   it('shows a run: reasoning as thinking, text as replies, a tool call with its result as a chip; state reaches the adapter', async () => {
     const { el, session } = await chat('ag-ui-full');
     const states: unknown[] = [];
@@ -143,6 +155,53 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(resume.threadId).to.equal(session);
     expect(resume.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'resolved', payload: { approved: true } }]);
     expect(resume.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
+  });
+
+  it('Deny answers the interrupt with approved: false, and the card says it was cancelled', async () => {
+    const { el, session } = await chat('ag-ui-deny');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.approve);
+    await paused;
+    expect(agUiChunkLoaded()).to.equal(true);
+    const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+    const cancel = await waitFor(() => card.shadowRoot!.querySelector<HTMLElement>('[part~="card-cancel"]'), { message: 'the Cancel button' });
+    const resumed = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    cancel.click();
+    expect((await resumed).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => assistantBubbles(el).length === 2, { message: 'the reply after the refusal' });
+    expect(assistantBubbles(el)[1]!.text).to.equal(AG_UI_TEXT.kept);
+    expect(card.status).to.equal('cancelled');
+    const runs = await received(session);
+    expect(runs[1]!.input.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'resolved', payload: { approved: false } }]);
+  });
+
+  it("runs a frontend tool the run left to the page (pendingToolCallIds), and sends its result as a tool message", async () => {
+    const { el, session } = await chat('ag-ui-client-tool');
+    const calls: unknown[] = [];
+    el.adapter = {
+      tools: {
+        read_page: (input) => {
+          calls.push(input);
+          return { title: 'Quarterly report' };
+        },
+      },
+    };
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(AG_UI_ASK.clientTool);
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    expect(calls).to.deep.equal([{ part: 'title' }]);
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply after the tool' });
+    expect(assistantBubbles(el)[0]!.text).to.equal(`${AG_UI_TEXT.pageSays}{"title":"Quarterly report"}`);
+    const chip = toolChips(el)[0]!;
+    await chip.updateComplete;
+    expect(chip.state).to.equal('done');
+
+    const runs = await received(session);
+    expect(runs).to.have.length(2);
+    expect(runs[1]!.input.resume).to.equal(undefined);
+    const history = runs[1]!.input.messages;
+    expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool']);
+    expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-page-1', content: '{"title":"Quarterly report"}' });
   });
 
   it("shows RUN_ERROR as the conversation's error, and tells the page", async () => {

@@ -28,6 +28,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TOOL_ID = 'call-weather-1';
 const DELETE_ID = 'call-delete-1';
 const INTERRUPT_ID = 'interrupt-delete-1';
+const PAGE_ID = 'call-page-1';
 
 /** Streams `text` as one assistant message in a few deltas. */
 function say(emit: Emit, messageId: string, text: string): void {
@@ -52,6 +53,13 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
     } else {
       say(emit, 'reply-after-deny', AG_UI_TEXT.kept);
     }
+    return finished({ type: 'success' });
+  }
+  const latest = input.messages.at(-1);
+  if (latest?.role === 'tool') {
+    // The page ran the frontend tool this thread's last run left to it, and sent its result as a tool message.
+    if (latest.toolCallId !== PAGE_ID) return { type: EventType.RUN_ERROR, message: `Unexpected tool message for ${latest.toolCallId}`, code: 'bad_tool_message' } as BaseEvent;
+    say(emit, `page-${input.runId}`, `${AG_UI_TEXT.pageSays}${typeof latest.content === 'string' ? latest.content : ''}`);
     return finished({ type: 'success' });
   }
   const last = input.messages.findLast((message) => message.role === 'user');
@@ -97,6 +105,12 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
           },
         ],
       });
+    case AG_UI_ASK.clientTool:
+      // A frontend tool: the run finishes, naming the call it leaves to the page (AG-UI's pendingToolCallIds).
+      emit({ type: EventType.TOOL_CALL_START, toolCallId: PAGE_ID, toolCallName: 'read_page' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: PAGE_ID, delta: '{"part":"title"}' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_END, toolCallId: PAGE_ID } as BaseEvent);
+      return finished({ type: 'success', pendingToolCallIds: [PAGE_ID] });
     case AG_UI_ASK.fail:
       say(emit, 'text-fail', AG_UI_TEXT.beforeFailure);
       return { type: EventType.RUN_ERROR, message: AG_UI_TEXT.failure, code: 'model_overloaded' } as BaseEvent;

@@ -7,6 +7,7 @@ export const AG_UI_ASK = {
   approve: 'Delete my notes',
   fail: 'Try something that fails',
   slow: 'Tell me a long story',
+  clientTool: 'What is the title of this page?',
 } as const;
 
 export const AG_UI_TEXT = {
@@ -20,4 +21,5 @@ export const AG_UI_TEXT = {
   beforeFailure: 'Working on it',
   failure: 'The model is overloaded',
   echo: 'You said: ',
+  pageSays: 'The page says: ',
 } as const;
