@@ -1,9 +1,11 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentChat, scriptedModel } from '../src/index.js';
+import { anthropicModel, createAgentChat, scriptedModel } from '../src/index.js';
 import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic } from '../src/testing/fake-anthropic.js';
 import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
@@ -155,6 +157,38 @@ describe('mcpTools options and connection', () => {
     } finally {
       await app.close();
       await mcp.close();
+    }
+  });
+
+  it("through Claude's Messages API (the real SDK against the fake one): the tool's schema and its result as sent", async () => {
+    const server = await startMcpHttpServer(sampleNotes());
+    const mcp = await mcpTools({ url: server.url, allow: ['read_note'] });
+    const fake = await startFakeAnthropic({
+      replies: (_body, index) =>
+        index === 0 ? { content: [{ type: 'tool_use', id: 'toolu_read', name: 'read_note', input: { name: 'groceries' } }] } : { content: [{ type: 'text', text: 'Eggs.' }] },
+    });
+    const client = new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 });
+    const app = await serveApp(createAgentChat({ model: anthropicModel({ model: 'claude-test-1', client }), tools: mcp.tools }));
+    try {
+      const events = await agentClient(app.url).run('claude', { text: 'What do I need to buy?' });
+      expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
+      expect(fake.requests[0]!.tools).toEqual([
+        {
+          name: 'read_note',
+          description: 'Read one note by its name, with its picture.',
+          input_schema: expect.objectContaining({ type: 'object', properties: { name: { type: 'string', description: 'The note to read' } }, required: ['name'] }),
+        },
+      ]);
+      const messages = fake.requests[1]!.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+      expect(messages.at(-1)).toEqual({
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_read', content: `groceries: Eggs, flour, milk\n\n${IMAGE_NOTE}`, is_error: false }],
+      });
+    } finally {
+      await app.close();
+      await fake.close();
+      await mcp.close();
+      await server.close();
     }
   });
 
