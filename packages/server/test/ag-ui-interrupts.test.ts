@@ -98,6 +98,19 @@ describe('AG-UI endpoint: an approval is an interrupt, answered by the next run'
     expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: expect.stringContaining('Reason: not now') });
   });
 
+  it("AG-UI's common approval shape is understood too: { approved, editedArgs } runs the edited call", async () => {
+    const { agent, finished } = await interrupted('approved-shape');
+    const id = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts[0]!.id : '';
+    const resumed = await runAgUi(agent, { resume: [{ interruptId: id, status: 'resolved', payload: { approved: true, editedArgs: { text: 'Churn rose 5%' } } }] });
+    expect(board).toContain('Churn rose 5%');
+    expect(ofType<ToolCallResultEvent>(resumed.events, 'TOOL_CALL_RESULT')[0]!.metadata).toMatchObject({
+      'agent-chat': { confirmation: { action: 'edit', input: { text: 'Churn rose 5%' } } },
+    });
+    // The snapshot shows the call as it ran.
+    const call = agent.messages.flatMap((m) => ('toolCalls' in m ? (m.toolCalls ?? []) : [])).find((c) => c.id === id);
+    expect(JSON.parse(call!.function.arguments)).toEqual({ text: 'Churn rose 5%' });
+  });
+
   it('a client tool ends the run as a success naming the call, and a tool message answers it', async () => {
     const agent = agUiAgent(server.url, 'client-tool');
     agent.addMessage({ id: 'ct-u1', role: 'user', content: 'highlight F-1' });

@@ -56,8 +56,9 @@ export function emptyAnswers(): TracedAnswers {
 }
 
 /**
- * Resume entries as our decisions and results. An approval is resolved with `{ action, input?, reason? }` (or
- * `true` / `false`), a client tool with `{ output, isError?, input? }`; a cancelled entry refuses the call. Only
+ * Resume entries as our decisions and results. An approval is resolved with `{ action, input?, reason? }`,
+ * `{ approved, editedArgs?, reason? }` or a boolean, a client tool with `{ output, isError?, input? }`; a cancelled
+ * entry refuses the call. Only
  * the shape is checked here; which calls may be answered how is checkAnswers' job.
  */
 export function answersFromResume(entries: readonly ResumeEntry[], pending: readonly PendingCall[], into: TracedAnswers): FieldIssue | undefined {
@@ -73,8 +74,7 @@ export function answersFromResume(entries: readonly ResumeEntry[], pending: read
     }
     const payload = entry.payload;
     if (call.reason === 'confirm') {
-      const shaped = typeof payload === 'boolean' || payload === undefined ? { action: payload === false ? 'deny' : 'approve' } : payload;
-      const parsed = decisionSchema.safeParse({ ...(typeof shaped === 'object' && shaped !== null ? shaped : { action: shaped }), toolCallId: call.toolCallId });
+      const parsed = decisionSchema.safeParse({ ...decisionShape(payload), toolCallId: call.toolCallId });
       if (!parsed.success) return prefixed(`${at}.payload`, describeIssues(parsed.error)[0]);
       into.decisions.push(parsed.data);
       into.from.decisions.push(at);
@@ -86,6 +86,20 @@ export function answersFromResume(entries: readonly ResumeEntry[], pending: read
     }
   }
   return undefined;
+}
+
+/**
+ * An approval's answer in any of the shapes AG-UI clients send: ours (`{ action, input?, reason? }`), the common
+ * `{ approved, editedArgs?, reason? }` (CopilotKit and others), or a bare boolean; nothing at all approves.
+ */
+function decisionShape(payload: unknown): Record<string, unknown> {
+  if (payload === undefined || typeof payload === 'boolean') return { action: payload === false ? 'deny' : 'approve' };
+  if (typeof payload !== 'object' || payload === null) return { action: payload };
+  const answer = payload as Record<string, unknown>;
+  if ('action' in answer || typeof answer['approved'] !== 'boolean') return answer;
+  const { approved, editedArgs, reason } = answer;
+  const action = !approved ? 'deny' : editedArgs !== undefined ? 'edit' : 'approve';
+  return { action, ...(action === 'edit' ? { input: editedArgs } : {}), ...(reason !== undefined ? { reason } : {}) };
 }
 
 /** checkAnswers names our fields (`decisions.0.input`): say them as the AG-UI field they came from. */
