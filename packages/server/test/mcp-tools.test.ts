@@ -224,7 +224,7 @@ describe('mcpTools options and connection', () => {
     }
   });
 
-  it('over HTTP, a server that forgot the session (a restart) gets a new one, with the headers', async () => {
+  it('over HTTP, a server that forgot the session (a restart) gets a new one, with the headers; one that is gone is an error result', async () => {
     const server = await startMcpHttpServer(sampleNotes());
     const mcp = await mcpTools({ url: server.url, headers: { authorization: 'Bearer notes-key' } });
     const app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
@@ -234,6 +234,11 @@ describe('mcpTools options and connection', () => {
       await server.forgetSessions();
       expect(await listNotes(client, 'after-restart')).toBe('groceries, ideas');
       expect(server.requestHeaders.every((headers) => headers.authorization === 'Bearer notes-key')).toBe(true);
+      // A server that is gone altogether: an error result that says so, and the agent's turn goes on.
+      await server.close();
+      const events = await client.run('server-gone', ask('list_notes'));
+      expect(of(events, 'tool_result')[0]).toMatchObject({ isError: true, output: expect.stringContaining('the MCP server could not be reached') });
+      expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
     } finally {
       await app.close();
       await mcp.close();
@@ -292,7 +297,7 @@ describe('mcpTools options and connection', () => {
     const app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
     try {
       const result = of(await agentClient(app.url).run('closed', ask('list_notes')), 'tool_result')[0]!;
-      expect(result).toMatchObject({ isError: true, output: expect.stringContaining('was closed') });
+      expect(result).toMatchObject({ isError: true, output: expect.stringContaining('the connection to the MCP server was closed') });
     } finally {
       await app.close();
     }

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Progress, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult, type Progress, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSource } from './options.js';
 
 export interface McpCallOptions {
@@ -61,7 +61,8 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
   };
 
   const client = (): Promise<Client> => {
-    if (closed) return Promise.reject(new Error(`The MCP server ${where} was closed (mcpTools(...).close()).`));
+    // Said to the agent (and shown in the chat): no URL or command line of ours in it.
+    if (closed) return Promise.reject(new Error('the connection to the MCP server was closed'));
     return current ?? open();
   };
 
@@ -98,12 +99,19 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
       });
     },
     async callTool(name, args, { timeoutMs, onProgress }) {
-      const result = await withSession((c) =>
-        c.callTool({ name, arguments: args }, undefined, {
-          timeout: timeoutMs,
-          ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
-        }),
-      );
+      let result;
+      try {
+        result = await withSession((c) =>
+          c.callTool({ name, arguments: args }, undefined, {
+            timeout: timeoutMs,
+            ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
+          }),
+        );
+      } catch (error) {
+        // The SDK's own errors say what MCP said ("MCP error -32602: …"); a network failure says only "fetch failed".
+        if (error instanceof McpError || error instanceof StreamableHTTPError || closed) throw error;
+        throw new Error(`the MCP server could not be reached (${messageOf(error)})`, { cause: error });
+      }
       // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape.
       if ('content' in result) return result as CallToolResult;
       return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };

@@ -23,7 +23,7 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
   const schema = { ...info.inputSchema, type: 'object' } as Record<string, unknown>;
   return defineTool({
     name: agentToolName(options.prefix ?? '', info.name),
-    description: info.description?.trim() || title || `The ${info.name} tool of the MCP server ${connection.where}.`,
+    description: info.description?.trim() || title || `The ${info.name} tool of an MCP server.`,
     input: jsonSchemaInput(schema),
     inputJsonSchema: schema,
     kind,
