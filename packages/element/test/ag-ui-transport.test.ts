@@ -115,14 +115,17 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(next!.input.runId).to.not.equal(input.runId);
     expect(next!.input.state).to.deep.equal(patched);
     const history = next!.input.messages;
-    expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user']);
+    // The agent's MESSAGES_SNAPSHOT (AG-UI's reconciliation): its copies in place, its note (never streamed) after them.
+    expect(history.map((message) => message.id).slice(1, 5)).to.deep.equal(['text-1', 'result-1', 'text-2', 'note-1']);
+    expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'assistant', 'user']);
+    expect(history[4]).to.deep.include({ content: AG_UI_TEXT.note });
     expect(history[1]).to.deep.include({ id: 'text-1', content: AG_UI_TEXT.before });
     expect((history[1] as { toolCalls?: unknown }).toolCalls).to.deep.equal([
       { id: 'call-weather-1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } },
     ]);
     expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-weather-1', content: '{"sky":"clear","celsius":21}' });
     expect(history[3]).to.deep.include({ id: 'text-2', content: AG_UI_TEXT.after });
-    expect(history[4]).to.deep.include({ role: 'user', content: 'And tomorrow?' });
+    expect(history[5]).to.deep.include({ role: 'user', content: 'And tomorrow?' });
   });
 
   it('shows an interrupt as a confirmation card; Confirm resumes the run with the answer AG-UI expects', async () => {

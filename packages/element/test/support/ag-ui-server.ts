@@ -87,6 +87,17 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
         ],
       } as BaseEvent);
       say(emit, 'text-2', AG_UI_TEXT.after);
+      // The agent's account of the thread, with a message of its own the client never saw streamed.
+      emit({
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          ...input.messages,
+          { id: 'text-1', role: 'assistant', content: AG_UI_TEXT.before, toolCalls: [{ id: TOOL_ID, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } }] },
+          { id: 'result-1', role: 'tool', toolCallId: TOOL_ID, content: '{"sky":"clear","celsius":21}' },
+          { id: 'text-2', role: 'assistant', content: AG_UI_TEXT.after },
+          { id: 'note-1', role: 'assistant', content: AG_UI_TEXT.note },
+        ],
+      } as BaseEvent);
       return finished({ type: 'success' });
     case AG_UI_ASK.approve:
       say(emit, 'text-ask', AG_UI_TEXT.asking);

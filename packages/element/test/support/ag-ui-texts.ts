@@ -22,4 +22,5 @@ export const AG_UI_TEXT = {
   failure: 'The model is overloaded',
   echo: 'You said: ',
   pageSays: 'The page says: ',
+  note: '(forecast cached for an hour)',
 } as const;

@@ -2,6 +2,7 @@ import type {
   AssistantMessage,
   ContentPart,
   Interrupt,
+  Message,
   MessagesSnapshotEvent,
   ReasoningMessageContentEvent,
   RunErrorEvent,
@@ -38,6 +39,22 @@ export function doneEvent(stopReason: StopReason): StreamEvent {
 export function contentText(content: string | ContentPart[] | undefined): string {
   if (typeof content === 'string') return content;
   return (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * The thread's messages after a MESSAGES_SNAPSHOT, as AG-UI reconciles them: a message the snapshot has replaces the
+ * one with its id where it is, one it does not have is dropped (the snapshot is the complete set), and the ones
+ * new to this page go at the end, in the snapshot's order. (AG-UI keeps a consumer's own reasoning and activity
+ * messages: the thread holds none.)
+ */
+export function reconcile(held: readonly Message[], snapshot: readonly Message[]): Message[] {
+  const byId = new Map(snapshot.map((message) => [message.id, message]));
+  const kept = held.flatMap((message) => {
+    const replaced = byId.get(message.id);
+    return replaced ? [replaced] : [];
+  });
+  const known = new Set(held.map((message) => message.id));
+  return [...kept, ...snapshot.filter((message) => !known.has(message.id))];
 }
 
 /**
@@ -125,13 +142,15 @@ export class AgUiTranslator {
         try {
           this.#thread.state = applyPatch(this.#thread.state ?? {}, (event as StateDeltaEvent).delta as PatchOperation[]);
         } catch (error) {
-          // The state is left as it was (a patch applies whole or not at all); the user and the host hear why.
-          return [{ type: 'error', message: `The agent's state change could not be applied: ${(error as Error).message}`, code: 'state_delta' }];
+          // AG-UI: a patch that does not apply is warned about and skipped; the state stays as it was (a patch
+          // applies whole or not at all), and the agent's next snapshot puts both sides in step again.
+          console.warn(`[agent-chat] AG-UI STATE_DELTA skipped: ${(error as Error).message}`);
+          return [];
         }
         return [{ type: 'state', state: this.#thread.state }];
       case 'MESSAGES_SNAPSHOT':
         // The agent's own account of the conversation: what the next run is sent. What is on screen came live.
-        this.#thread.messages = [...(event as MessagesSnapshotEvent).messages];
+        this.#thread.messages = reconcile(this.#thread.messages, (event as MessagesSnapshotEvent).messages);
         return [];
       case 'RUN_ERROR': {
         const { message, code } = event as RunErrorEvent;
