@@ -2,6 +2,7 @@ import type { Message, RunFinishedEvent, TextMessageStartEvent, ToolCallArgsEven
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, scriptedModel } from '../src/index.js';
+import { agentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { agUiAgent, agUiApp, eventTypes, ofType, runAgUi } from './support/ag-ui-run.js';
 
@@ -120,6 +121,12 @@ describe('AG-UI endpoint: one turn with tools', () => {
     expect((next.events.at(-1) as RunFinishedEvent).outcome).toEqual({ type: 'success' });
     expect(agent.messages.filter((m) => m.role === 'user').map((m) => m.id)).toEqual(['u-1', 'u-2']);
     expect(notes.get('turn-1')).toEqual(['first', 'second', 'first', 'second']);
+
+    // Undo is our route, on the thread's session, and undoes what the AG-UI turn wrote.
+    expect((next.events.at(-1) as RunFinishedEvent).result).toMatchObject({ undoable: true });
+    const undone = await agentClient(server.url, { headers: { authorization: 'Bearer alice' } }).undo('turn-1');
+    expect(undone.status).toBe(200);
+    expect(notes.get('turn-1')).toEqual(['first', 'second']);
   });
 
   it('a failed run ends with RUN_ERROR (no RUN_FINISHED after it), and the thread goes on', async () => {
