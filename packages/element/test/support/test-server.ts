@@ -13,6 +13,7 @@ import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountRetryScenarios } from './retry-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { mountThreadScenarios } from './thread-scenarios.js';
+import { mountToolViewScenarios } from './tool-view-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -187,6 +188,7 @@ function scenarios(): Hono {
   mountFollowPageScenarios(app);
   mountRetryScenarios(app);
   mountThreadScenarios(app);
+  mountToolViewScenarios(app);
   return app;
 }
 
