@@ -87,6 +87,15 @@ export interface AgentChatEventMap {
   'agent-chat-reference': CustomEvent<ReferenceDetail>;
   'agent-chat-trigger-dropped': CustomEvent<TriggerDroppedDetail>;
   'agent-chat-thread-change': CustomEvent<ThreadChangeDetail>;
+  'agent-chat-feedback': CustomEvent<FeedbackDetail>;
+}
+
+/** The user rated a reply (thumbs up or down, with an optional comment); also sent to the server's `onFeedback`. */
+export interface FeedbackDetail {
+  sessionId: string;
+  turnId: string;
+  rating: 'up' | 'down';
+  comment?: string;
 }
 
 /** Fire one of the element's public events: bubbling and composed, so a host listens anywhere above it. */

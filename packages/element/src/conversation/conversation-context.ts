@@ -1,6 +1,7 @@
 import { createContext } from '@lit/context';
 import type { Attachment, CommandDescriptor, Context, Item, PendingCall, Turn } from '@agent-chat/protocol';
 import type { ConfirmDecision } from '../adapter/adapter.js';
+import type { ConversationModel } from './conversation-model.js';
 
 export interface SendOptions {
   /** \@mentioned items, given to the agent in full. */
@@ -80,6 +81,8 @@ export interface ConversationSnapshot extends ConversationActions {
   readonly received: number;
   /** Moves each time the host says its context changed (`el.contextChanged()`): the quick actions are asked again. */
   readonly contextVersion: number;
+  /** @internal The conversation itself, for the message actions' chunk (message-actions/), which works on it. */
+  readonly model: ConversationModel;
 }
 
 export const conversationContext = createContext<ConversationSnapshot>(Symbol('agent-chat-conversation'));

@@ -54,6 +54,8 @@ export class ConversationModel {
   activity = 0;
   received = 0;
   contextVersion = 0;
+  /** The stored session's branch points (message-actions/), as the last history read said. */
+  declare branches: SessionResponse['branches'];
   readonly #actions: ConversationActions;
   /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
   readonly #onPublish: () => void;
@@ -99,6 +101,7 @@ export class ConversationModel {
     this.pending = session.pending;
     this.undoTurnId = session.undoTurnId;
     this.lastEventId = session.lastEventId;
+    this.branches = session.branches;
   }
 
   /**
@@ -173,6 +176,7 @@ export class ConversationModel {
       activity: this.activity,
       received: this.received,
       contextVersion: this.contextVersion,
+      model: this,
       ...this.#actions,
     };
   }

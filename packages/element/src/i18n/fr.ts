@@ -3,9 +3,10 @@
 import { registerLocale } from './locales.js';
 import type { AgentChatStrings } from './strings.js';
 import type { ThreadStrings } from './thread-strings.js';
+import type { MessageActionStrings } from './message-action-strings.js';
 
 /** Typed against the English tables, so a key added there and forgotten here fails the typecheck. */
-export const fr: AgentChatStrings & ThreadStrings = {
+export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings = {
   openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   emptyConversation: 'Envoyez un message pour commencer.',
@@ -130,6 +131,30 @@ export const fr: AgentChatStrings & ThreadStrings = {
   moreThreads: 'Afficher les conversations plus anciennes',
   threadsFailed: 'Impossible de charger les conversations : {message}',
   threadFailed: 'Impossible de modifier la conversation : {message}',
+
+  messageActions: 'Actions du message',
+  replyActions: 'Actions de la réponse',
+  copyMessage: 'Copier',
+  copiedMessage: 'Copié',
+  copyMessageFailed: 'Copie impossible',
+  retryReply: 'Réessayer',
+  editMessage: 'Modifier',
+  editLabel: 'Modifier votre message',
+  sendEdit: 'Envoyer',
+  cancelAction: 'Annuler',
+  versions: 'Versions',
+  previousVersion: 'Version précédente',
+  nextVersion: 'Version suivante',
+  versionOf: 'Version {index} sur {count}',
+  goodReply: 'Bonne réponse',
+  badReply: 'Mauvaise réponse',
+  feedbackComment: 'Commentaire (facultatif)',
+  sendFeedback: 'Envoyer l’avis',
+  feedbackThanks: 'Merci pour votre avis.',
+  undoFirst: 'Annuler d’abord les modifications faites par cette réponse ?',
+  undoAndGoOn: 'Annuler et continuer',
+  keepAndGoOn: 'Les garder et continuer',
+  actionFailed: 'Cela n’a pas marché : {message}',
 };
 
 registerLocale('fr', fr);

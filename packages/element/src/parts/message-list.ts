@@ -13,6 +13,7 @@ import { HistoryWindow } from './history-window.js';
 import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
+import { messageActions } from '../message-actions/load-message-actions.js';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
 const STICK_THRESHOLD = 48;
@@ -144,7 +145,7 @@ export class MessageList extends LitElement {
   }
 
   #groupParts(group: TurnGroup, state: ConversationSnapshot, isLast: boolean, isLive: boolean, retryTurnId: string | undefined) {
-    return html`${group.user ? userMessage(group.user) : nothing}${group.steps.length
+    return html`${group.user ? userMessage(group.user) : nothing}${messageActions(group)}${group.steps.length
       ? html`<agent-chat-turn
           id=${isLast && isLive ? LIVE : nothing}
           exportparts=${TURN_PARTS}

@@ -13,7 +13,7 @@ import { mountRenderingScenarios } from './rendering-scenarios.js';
 import { mountRetryScenarios } from './retry-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { mountThreadScenarios } from './thread-scenarios.js';
-import { mountToolViewScenarios } from './tool-view-scenarios.js';
+import { closeMessageActionScenarios, mountMessageActionScenarios } from './message-action-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -188,7 +188,7 @@ function scenarios(): Hono {
   mountFollowPageScenarios(app);
   mountRetryScenarios(app);
   mountThreadScenarios(app);
-  mountToolViewScenarios(app);
+  mountMessageActionScenarios(app);
   return app;
 }
 
@@ -216,5 +216,6 @@ export function startTestServer(): Promise<TestServer> {
   app.use('/api/no-such-agent/*', cors());
   requestRecorder(app);
   app.route('/', scenarios());
-  return serveApp(app);
+  // The message actions' fake Messages API (started by their first test) stops with the server.
+  return serveApp(app).then((running) => ({ ...running, close: () => closeMessageActionScenarios().then(running.close) }));
 }

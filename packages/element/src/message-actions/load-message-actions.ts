@@ -1,0 +1,10 @@
+// The message actions (copy, retry, edit, branches, feedback) are a chunk of their own (chunks/message-actions.ts):
+// the conversation's chunk carries only this, which asks for it once the page is idle after the first message shows.
+import { html } from 'lit';
+import { afterPaint, retryable } from '../load-once.js';
+import type { TurnGroup } from '../steps/turn-steps.js';
+
+const load = retryable(() => afterPaint().then(() => import('../chunks/message-actions.js')));
+
+/** A group's action bars: the chunk's element, placed between the message and the reply (its bars go beside each). */
+export const messageActions = (group: TurnGroup) => (load().catch(reportError), html`<agent-chat-message-actions .group=${group}></agent-chat-message-actions>`);

@@ -1,0 +1,331 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { BranchPoint, FeedbackRating, Turn } from '@agent-chat/protocol';
+import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
+import type { ConversationModel } from '../conversation/conversation-model.js';
+import { LocalizedTable } from '../i18n/localized-table.js';
+import { messageActionsEn, type MessageActionStrings } from '../i18n/message-action-strings.js';
+import { format } from '../i18n/shell-strings.js';
+import type { TurnGroup } from '../steps/turn-steps.js';
+import { focusRing, tokens, visuallyHidden } from '../styles/tokens.js';
+import { checkIcon, copyIcon, downIcon, editIcon, retryIcon, upIcon } from './action-icons.js';
+import { actionStyles } from './action-styles.js';
+import { branchAt, editMessage, replyMarkdown, replyTurns, retryReply, sendFeedback, showVersion } from './conversation-actions.js';
+
+/** How long Copy says "Copied" before it offers to copy again. */
+const COPIED_MS = 2000;
+
+type Side = 'user' | 'reply';
+
+/** A retry or an edit that would put aside a reply whose writes can still be undone: the question before it goes. */
+interface Question {
+  side: Side;
+  go: () => Promise<void>;
+}
+
+/**
+ * The actions on one message and its reply (issue 21): copy either as markdown; edit and resend the message, which
+ * branches the conversation there; retry the last reply; rate a reply (thumbs up or down, an optional comment); and,
+ * where a message was edited or a reply retried, a pager through the versions (‹ 1/2 ›). A retry or an edit that
+ * would put aside a reply whose writes can still be undone asks first whether to undo them.
+ *
+ * Drawn by the message list between a group's message and its reply (message-actions/load-message-actions.ts); its
+ * host is `display: contents`, so its two bars sit beside what they act on. The buttons show when the pointer is
+ * over the message or the focus is in the bar; they are in the tab order either way.
+ */
+export class MessageActions extends LitElement {
+  static override properties = {
+    group: { attribute: false },
+    hover: { type: Boolean, reflect: true },
+    editing: { state: true },
+    rating: { state: true },
+    question: { state: true },
+    copied: { state: true },
+    rated: { state: true },
+    note: { state: true },
+  };
+
+  declare group: TurnGroup | undefined;
+  /** The pointer is over the message's group. */
+  declare hover: boolean;
+  declare private editing: boolean;
+  /** The rating whose comment is being written. */
+  declare private rating: FeedbackRating | undefined;
+  declare private question: Question | undefined;
+  declare private copied: Side | undefined;
+  /** The rating this reply was given here. */
+  declare private rated: FeedbackRating | undefined;
+  /** What the last action said: thanks for a rating, or why it failed. */
+  declare private note: { side: Side; text: string } | undefined;
+
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
+  readonly #texts = new LocalizedTable<MessageActionStrings>(this, messageActionsEn, () => this.requestUpdate());
+  #watched: HTMLElement | null = null;
+  #copyReset: ReturnType<typeof setTimeout> | undefined;
+  /** Where the focus goes once the next render is in (an opened form's field, the question's first answer). */
+  #focus: string | undefined;
+
+  constructor() {
+    super();
+    this.hover = false;
+    this.editing = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The group's element (the list's, in its shadow root): hovering anywhere on the message or its reply shows the bars.
+    this.#watched = this.parentElement;
+    this.#watched?.addEventListener('pointerenter', this.#enter);
+    this.#watched?.addEventListener('pointerleave', this.#leave);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#watched?.removeEventListener('pointerenter', this.#enter);
+    this.#watched?.removeEventListener('pointerleave', this.#leave);
+    this.#watched = null;
+    clearTimeout(this.#copyReset);
+  }
+
+  readonly #enter = () => (this.hover = true);
+  readonly #leave = () => (this.hover = false);
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const host = this.#conversation.value?.model.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
+    this.#texts.update(host?.locale, host?.strings);
+  }
+
+  protected override updated(): void {
+    if (!this.#focus) return;
+    this.renderRoot.querySelector<HTMLElement>(this.#focus)?.focus();
+    this.#focus = undefined;
+  }
+
+  get #t(): MessageActionStrings {
+    return this.#texts.value;
+  }
+
+  protected override render() {
+    const state = this.#conversation.value;
+    const user = this.group?.user;
+    if (!state || !user) return nothing;
+    const { model } = state;
+    const index = model.log.indexOf(user.id);
+    if (index < 0) return nothing;
+    const reply = replyTurns(state.turns, index);
+    // The reply streaming now has no actions until it ends.
+    const live = state.running && index === state.lastUserIndex;
+    return html`${this.#userBar(state, user.id)}${this.editing ? this.#editForm(state, user.id, user.text) : nothing}${this.#ask('user')}${this.#say('user')}${reply.length && !live
+      ? html`${this.#replyBar(state, index, reply)}${this.rating ? this.#commentForm(model, reply) : nothing}${this.#ask('reply')}${this.#say('reply')}`
+      : nothing}`;
+  }
+
+  #userBar(state: ConversationSnapshot, userId: string): TemplateResult {
+    const t = this.#t;
+    return html`<div class="bar user" part="message-actions" role="group" aria-label=${t.messageActions}>
+      ${this.#pager(state, branchAt(state.model, [userId]))}
+      ${this.#copyButton('user', () => state.model.log.at(state.model.log.indexOf(userId)))}
+      <button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith('local-')} @click=${this.#startEdit}>
+        ${editIcon}
+      </button>
+    </div>`;
+  }
+
+  #replyBar(state: ConversationSnapshot, index: number, reply: Turn[]): TemplateResult {
+    const t = this.#t;
+    const { model } = state;
+    const last = index === state.lastUserIndex;
+    return html`<div class="bar reply" part="message-actions reply-actions" role="group" aria-label=${t.replyActions}>
+      ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)))}
+      ${this.#copyButton('reply', () => reply)}
+      ${last
+        ? html`<button type="button" class="act retry" aria-label=${t.retryReply} title=${t.retryReply} ?disabled=${state.running} @click=${() => this.#retry(state)}>
+            ${retryIcon}
+          </button>`
+        : nothing}
+      ${this.#thumb('up', t.goodReply, upIcon)}${this.#thumb('down', t.badReply, downIcon)}
+    </div>`;
+  }
+
+  #pager(state: ConversationSnapshot, point: BranchPoint | undefined): TemplateResult | typeof nothing {
+    if (!point) return nothing;
+    const t = this.#t;
+    const go = (to: number) => () => void this.#run('user', () => showVersion(state.model, point.turnId, to));
+    return html`<span class="pager" part="versions">
+      <button type="button" class="previous" aria-label=${t.previousVersion} title=${t.previousVersion} ?disabled=${state.running || point.index === 0} @click=${go(point.index - 1)}>‹</button>
+      <span aria-hidden="true">${point.index + 1}/${point.count}</span>
+      <span class="visually-hidden">${format(t.versionOf, { index: point.index + 1, count: point.count })}</span>
+      <button type="button" class="next" aria-label=${t.nextVersion} title=${t.nextVersion} ?disabled=${state.running || point.index === point.count - 1} @click=${go(point.index + 1)}>›</button>
+    </span>`;
+  }
+
+  #copyButton(side: Side, what: () => Turn | Turn[] | undefined): TemplateResult {
+    const t = this.#t;
+    const done = this.copied === side;
+    const label = done ? t.copiedMessage : t.copyMessage;
+    const copy = async () => {
+      const turns = what();
+      const text = Array.isArray(turns) ? replyMarkdown(turns) : turns?.type === 'user' ? turns.text : '';
+      try {
+        // No clipboard (an insecure context) throws here too.
+        await navigator.clipboard.writeText(text);
+        this.copied = side;
+        clearTimeout(this.#copyReset);
+        this.#copyReset = setTimeout(() => (this.copied = undefined), COPIED_MS);
+      } catch {
+        this.note = { side, text: t.copyMessageFailed };
+      }
+    };
+    return html`<button type="button" class="act copy ${done ? 'done' : ''}" aria-label=${label} title=${label} @click=${copy}>
+      ${done ? checkIcon : copyIcon}
+    </button>`;
+  }
+
+  #thumb(rating: FeedbackRating, label: string, glyph: unknown): TemplateResult {
+    return html`<button
+      type="button"
+      class="act thumb ${rating}"
+      aria-label=${label}
+      title=${label}
+      aria-pressed=${this.rated === rating || this.rating === rating ? 'true' : 'false'}
+      @click=${() => {
+        this.rating = this.rating === rating ? undefined : rating;
+        this.#focus = '.comment textarea';
+      }}
+    >
+      ${glyph}
+    </button>`;
+  }
+
+  #editForm(state: ConversationSnapshot, userId: string, text: string): TemplateResult {
+    const t = this.#t;
+    const submit = (event: Event) => {
+      event.preventDefault();
+      const field = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit textarea')!;
+      const edited = field.value.trim();
+      if (!edited) return;
+      this.editing = false;
+      // The messages from this one on are put aside: an undoable write among their replies is asked about first.
+      const turns = state.model.log.turns;
+      const from = state.model.log.indexOf(userId);
+      const replaced = turns.slice(from).flatMap((turn) => (turn.type === 'user' ? [turn.id] : []));
+      this.#guard(state.model, 'user', replaced, () => editMessage(state.model, userId, edited));
+    };
+    return html`<form class="panel user edit" part="edit-form" @submit=${submit}>
+      <textarea aria-label=${t.editLabel} .value=${text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
+      <div class="row">
+        <button type="button" @click=${() => this.#closeEdit()}>${t.cancelAction}</button>
+        <button type="submit" class="primary">${t.sendEdit}</button>
+      </div>
+    </form>`;
+  }
+
+  #commentForm(model: ConversationModel, reply: Turn[]): TemplateResult {
+    const t = this.#t;
+    const rating = this.rating!;
+    // The reply's last message names it (its last turn when it said nothing: a tool's result, an error).
+    const turnId = (reply.findLast((turn) => turn.type === 'assistant_text') ?? reply.at(-1)!).id;
+    const close = () => {
+      this.rating = undefined;
+      this.#focus = `.thumb.${rating}`;
+    };
+    const submit = (event: Event) => {
+      event.preventDefault();
+      const comment = this.renderRoot.querySelector<HTMLTextAreaElement>('.comment textarea')!.value;
+      this.rating = undefined;
+      void this.#run('reply', async () => {
+        await sendFeedback(model, turnId, rating, comment);
+        this.rated = rating;
+        this.note = { side: 'reply', text: t.feedbackThanks };
+      });
+    };
+    return html`<form class="panel reply comment" part="feedback-form" @submit=${submit}>
+      <textarea aria-label=${t.feedbackComment} placeholder=${t.feedbackComment} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, close)}></textarea>
+      <div class="row">
+        <button type="button" @click=${close}>${t.cancelAction}</button>
+        <button type="submit" class="primary">${t.sendFeedback}</button>
+      </div>
+    </form>`;
+  }
+
+  /** Enter sends (Shift+Enter is a new line), Escape closes, as in the composer. */
+  #formKeys(event: KeyboardEvent, close: () => void): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      (event.target as HTMLTextAreaElement).form?.requestSubmit();
+    }
+  }
+
+  #ask(side: Side): TemplateResult | typeof nothing {
+    if (this.question?.side !== side) return nothing;
+    const t = this.#t;
+    return html`<div class="panel ${side} ask" part="undo-first" role="group" aria-labelledby="ask-${side}">
+      <p id="ask-${side}">${t.undoFirst}</p>
+      <div class="row">
+        <button type="button" class="cancel" @click=${() => this.#answer('cancel')}>${t.cancelAction}</button>
+        <button type="button" class="keep" @click=${() => this.#answer('keep')}>${t.keepAndGoOn}</button>
+        <button type="button" class="primary undo" @click=${() => this.#answer('undo')}>${t.undoAndGoOn}</button>
+      </div>
+    </div>`;
+  }
+
+  #say(side: Side): TemplateResult | typeof nothing {
+    return html`<p class="note ${side}" role="status">${this.note?.side === side ? this.note.text : nothing}</p>`;
+  }
+
+  readonly #startEdit = () => {
+    this.editing = true;
+    this.#focus = '.edit textarea';
+  };
+
+  #closeEdit(): void {
+    this.editing = false;
+    this.#focus = '.bar.user .edit';
+  }
+
+  #retry(state: ConversationSnapshot): void {
+    const user = state.model.log.at(state.lastUserIndex);
+    if (user) this.#guard(state.model, 'reply', [user.id], () => retryReply(state.model));
+  }
+
+  /** `go`, or first the question when the turns it puts aside made writes that undo would still restore. */
+  #guard(model: ConversationModel, side: Side, replacedUsers: readonly string[], go: () => Promise<void>): void {
+    this.note = undefined;
+    if (model.undoTurnId !== undefined && replacedUsers.includes(model.undoTurnId)) {
+      this.question = { side, go };
+      this.#focus = '.ask .undo';
+      return;
+    }
+    void this.#run(side, go);
+  }
+
+  async #answer(choice: 'undo' | 'keep' | 'cancel'): Promise<void> {
+    const question = this.question;
+    this.question = undefined;
+    if (!question || choice === 'cancel') return;
+    await this.#run(question.side, async () => {
+      if (choice === 'undo') await this.#conversation.value!.undo();
+      await question.go();
+    });
+  }
+
+  async #run(side: Side, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      this.note = { side, text: format(this.#t.actionFailed, { message: error instanceof Error ? error.message : String(error) }) };
+    }
+  }
+
+  static override styles = [tokens, focusRing, visuallyHidden, actionStyles];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-message-actions': MessageActions;
+  }
+}
