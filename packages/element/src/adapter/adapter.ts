@@ -1,4 +1,6 @@
-import type { Context, Item, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { TemplateResult } from 'lit';
+import type { Context, Item, PendingCall, ToolCallTurn, ToolKind } from '@agent-chat/protocol';
+import type { ToolStepState } from '../conversation/display-items.js';
 
 /** A value, or a promise of one: the adapter's hooks may answer either way. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -30,6 +32,53 @@ export interface ConfirmDecision {
 export type ClientToolHandler = (input: any, call: PendingCall) => unknown;
 
 /**
+ * A tool call as the host's own view of it sees it (`renderTool`, `toolViews`): given again as its input streams,
+ * then as it runs and ends.
+ */
+export interface ToolViewCall {
+  toolCallId: string;
+  name: string;
+  kind: ToolKind | undefined;
+  /** The server's label for the call ("Reading slide 2"); undefined while its input streams. */
+  label: string | undefined;
+  /**
+   * The input: while `partial`, as much of its JSON as has arrived, parsed leniently (strings cut where the text
+   * stops, unfinished objects and arrays closed; undefined before anything readable).
+   */
+  input: unknown;
+  /** The input is still streaming (`status` is `streaming`), or stopped part-way (`interrupted`). */
+  partial: boolean;
+  /** The tool's output, once it has one: what the tool returned, or the error it failed with. */
+  result: unknown;
+  /**
+   * `streaming` while the model writes the input, then the chip's states: `running`, `waiting` (for the page or the
+   * user: a client tool's view answers with `respond`), `done`, `failed`, `stopped`, `interrupted`.
+   */
+  status: 'streaming' | ToolStepState;
+  /**
+   * For a `client` tool: answers it with `value`, which becomes the tool's result, as a handler's return value would
+   * (the human-in-the-loop "respond" decision: a choice, a form, a date). A client tool with a view and no handler in
+   * `tools` waits for it. Undefined for other tools; once answered, later calls do nothing.
+   */
+  respond?: (value: unknown) => void;
+  /**
+   * For a view that is a Node (placed once, never rendered again): `listener` hears each later change of the call,
+   * so the host updates its node itself.
+   */
+  onUpdate(listener: (call: ToolViewCall) => void): void;
+}
+
+/**
+ * What a tool view draws: a Lit TemplateResult (rendered again at each change), a Node (placed once; see
+ * `onUpdate`), or a custom element's tag name (created once, given the call as its `.call` property at each change).
+ * Nothing (undefined or null) keeps the default chip.
+ */
+export type ToolViewContent = TemplateResult | Node | string | null | undefined;
+
+/** One tool's view: a renderer, or the tag name of a custom element that takes the call as `.call`. */
+export type ToolView = string | ((call: ToolViewCall) => ToolViewContent);
+
+/**
  * How a host page lends the element what only the page knows: its state, its items, its actions, its auth.
  * Set as a property (`el.adapter = {...}`); every member is optional and the element works with none.
  */
@@ -52,6 +101,14 @@ export interface AgentChatAdapter {
   onStateChange?(state: unknown): void;
   /** The user clicked a referenced item (a mention chip). */
   onReference?(ref: Item): void;
+  /**
+   * The host's own view of a tool call, in place of its default chip (generative UI): called as the call's input
+   * streams, then with its result. Return nothing to keep the chip. Drawn inside the element's shadow DOM: a
+   * template brings its own `<style>`, or is a custom element with its own.
+   */
+  renderTool?(call: ToolViewCall): ToolViewContent;
+  /** Views by tool name, used before `renderTool`: a renderer, or a custom element's tag name. */
+  toolViews?: Readonly<Record<string, ToolView>>;
   /** A label for a tool chip; return undefined to keep the server's. */
   labelFor?(call: ToolCallTurn): string | undefined;
   /** Headers for every request the element makes (auth); read each time, so tokens can rotate. */

@@ -17,6 +17,11 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
     case 'thinking_delta':
       appendText(log, 'thinking', event.turnId, event.text, now);
       return true;
+    case 'tool_input_delta':
+      // The call as it streams: a tool_call turn whose `text` is its input's JSON so far, until its tool_call
+      // (same turn id) replaces it whole. Only in the page: the stored history never holds it.
+      appendText(log, 'tool_call', event.turnId, event.delta, now, event);
+      return true;
     case 'tool_call':
       upsert(log, {
         id: event.turnId,
@@ -76,12 +81,15 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
   }
 }
 
-/** Deltas of one turn id grow one turn; a new id (after a tool round) starts a new bubble. */
-function appendText(log: TurnLog, type: 'assistant_text' | 'thinking', id: string, text: string, now: number): void {
+/**
+ * Deltas of one turn id grow one turn; a new id (after a tool round) starts a new bubble. `event`: what a streaming
+ * tool call's turn takes from its first delta (its call id and name).
+ */
+function appendText(log: TurnLog, type: 'assistant_text' | 'thinking' | 'tool_call', id: string, text: string, now: number, event?: object): void {
   const index = log.indexOf(id);
-  const existing = log.at(index);
-  if (existing && existing.type === type) log.set(index, { ...existing, text: existing.text + text });
-  else log.push({ id, createdAt: now, type, text });
+  const existing = log.at(index) as { type: string; text: string } | undefined;
+  if (existing?.type === type) log.set(index, { ...existing, text: existing.text + text } as Turn);
+  else log.push({ ...event, id, createdAt: now, type, text } as Turn);
 }
 
 /** A replayed event (after a reconnect) replaces its turn instead of showing it twice. */

@@ -34,7 +34,9 @@ export async function answerPendingCalls(
         edited = true;
       }
     }
-    const result = await abortable(runClientTool(call, input, adapter.tools?.[call.name]), signal);
+    // A client tool the host shows in its own view, without a handler, is answered there: `respond` in its view.
+    const handler = adapter.tools?.[call.name] ?? (adapter.toolViews?.[call.name] || adapter.renderTool ? fromView : undefined);
+    const result = await abortable(runClientTool(call, input, handler), signal);
     answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
   }
   return answers;
@@ -51,6 +53,8 @@ export async function runClientTool(
   input: unknown,
   handler: ClientToolHandler | undefined,
 ): Promise<{ output: unknown; isError?: boolean }> {
+  // Answered in its view already (after a reload, say, with no run waiting for it): that answer is the handler's.
+  if (answers.has(call.toolCallId)) handler ??= fromView;
   if (!handler) return { output: `This page has no handler for the client tool "${call.name}".`, isError: true };
   try {
     const output = await handler(input, call);
@@ -59,6 +63,32 @@ export async function runClientTool(
     return { output: error instanceof Error ? error.message : String(error), isError: true };
   }
 }
+
+/** What the user answered in a client tool's view (`respond`) before anything asked for it, by call id. */
+const answers = new Map<string, unknown>();
+/** The runs waiting for the user's answer in a client tool's view, by call id. */
+const waiting = new Map<string, (value: unknown) => void>();
+
+/**
+ * The user's answer to a client tool, given in the host's view of it (`ToolViewCall.respond`): it becomes the tool's
+ * result. Returns whether a run was waiting for it; if not, it is kept for when one asks (`runClientTool`).
+ */
+export function respondToCall(toolCallId: string, value: unknown): boolean {
+  const resolve = waiting.get(toolCallId);
+  waiting.delete(toolCallId);
+  if (resolve) resolve(value);
+  else answers.set(toolCallId, value);
+  return resolve !== undefined;
+}
+
+/** A handler for a client tool that a view answers: its answer if given, else a wait for it. */
+const fromView: ClientToolHandler = (_input, call) => {
+  const id = call.toolCallId;
+  if (!answers.has(id)) return new Promise((resolve) => waiting.set(id, resolve));
+  const value = answers.get(id);
+  answers.delete(id);
+  return value;
+};
 
 /** A confirm that throws is a refusal, so the run can go on instead of hanging on a broken host dialog. */
 async function askConfirm(adapter: AgentChatAdapter, call: PendingCall) {

@@ -8,6 +8,8 @@ import type { ToolStepState } from '../conversation/display-items.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format, type AgentChatStrings, type StringKey } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
+import { loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
+import type { ToolView } from '../tool-views/tool-view.js';
 import { iconStyles, spinner } from './icons.js';
 import { valueList, valueListStyles } from './value-list.js';
 
@@ -58,6 +60,8 @@ export class ToolChip extends LitElement {
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** The tools' schemas: the input's fields under their titles for people. */
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  /** The host's own view of this call, drawn instead of the chip (adapter.toolViews, adapter.renderTool). */
+  #view: ToolView | undefined;
 
   constructor() {
     super();
@@ -67,6 +71,16 @@ export class ToolChip extends LitElement {
   protected override render() {
     const call = this.call;
     if (!call) return nothing;
+    const adapter = this.#adapter.value;
+    if (adapter?.renderTool || adapter?.toolViews?.[call.name]) {
+      const views = toolViews();
+      // The chip meanwhile: the chunk is quick to come, and the chip stays if it never does.
+      if (!views) loadToolViews().then(() => this.requestUpdate(), (error: unknown) => console.error('[agent-chat] tool views could not load:', error));
+      else {
+        const view = (this.#view ??= new views.ToolView(this)).render(adapter, call, this.result, this.state);
+        if (view !== undefined) return view;
+      }
+    }
     const t = this.#strings.value;
     const label = this.label || this.#hostLabel(call) || call.label || call.name;
     const head = html`${this.state === 'running'

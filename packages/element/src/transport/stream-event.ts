@@ -6,6 +6,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<StreamEventType>([
   'run_started',
   'text_delta',
   'thinking_delta',
+  'tool_input_delta',
   'tool_call',
   'tool_result',
   'status',

@@ -14,6 +14,7 @@ import { mountRetryScenarios } from './retry-scenarios.js';
 import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { mountThreadScenarios } from './thread-scenarios.js';
 import { closeMessageActionScenarios, mountMessageActionScenarios } from './message-action-scenarios.js';
+import { mountToolViewScenarios } from './tool-view-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -189,6 +190,7 @@ function scenarios(): Hono {
   mountRetryScenarios(app);
   mountThreadScenarios(app);
   mountMessageActionScenarios(app);
+  mountToolViewScenarios(app);
   return app;
 }
 

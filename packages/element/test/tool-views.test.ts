@@ -1,0 +1,238 @@
+import { expect, fixture, html as testHtml } from '@open-wc/testing';
+import { html } from 'lit';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { ToolViewCall } from '../src/adapter/adapter.js';
+import type { RunFinishDetail } from '../src/events.js';
+import { loadCards } from '../src/load-cards.js';
+import { loadToolViews } from '../src/tool-views/load-tool-views.js';
+import { parsePartialJson } from '../src/tool-views/partial-json.js';
+import { axeViolations } from './support/axe.js';
+import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, toolChips } from './support/dom.js';
+import { CHOICE, FORECAST, WEATHER } from './support/tool-view-texts.js';
+import { nextEvent, waitFor } from './support/wait.js';
+
+// Custom tool views (issue #21, point 5) in Chromium against the real agent server (test-server.ts,
+// tool-view-scenarios.ts): the host's renderer replaces a call's chip, sees the input as it streams, then the result;
+// a client tool's view answers the call with the user's choice.
+
+/** What a view was given, each time, in the order it was given. */
+type Seen = Pick<ToolViewCall, 'partial' | 'input' | 'status' | 'result'>;
+const seen = (call: ToolViewCall): Seen => ({ partial: call.partial, input: call.input, status: call.status, result: call.result });
+
+async function chat(name: string, prefix: string, adapter: AgentChat['adapter']) {
+  // Both chunks in before the run, so the view is drawn from the input's first piece.
+  await Promise.all([loadCards(), loadToolViews()]);
+  const endpoint = await scenario(name);
+  const session = uniqueSession(prefix);
+  const el = await fixture<AgentChat>(testHtml`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+  el.adapter = adapter;
+  return { el, endpoint, session };
+}
+
+async function runToEnd(el: AgentChat, text: string) {
+  const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish');
+  await el.send(text);
+  expect((await finished).detail.stopReason).to.equal('end_turn');
+  await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text === WEATHER.after), { message: 'the answer after the tool' });
+}
+
+/** The views it was given grew the input from part of it to all of it, and only then came the result. */
+function expectStreamedThenResult(views: Seen[]) {
+  const partial = views.filter((view) => view.partial && view.status === 'streaming');
+  expect(partial.length, 'views of the input while it streamed').to.be.greaterThan(1);
+  // Each partial input is part of the whole: a field cut where the text stopped, never a wrong value.
+  for (const { input } of partial) {
+    const fields = (input ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(fields)) {
+      const whole = WEATHER.input[key as keyof typeof WEATHER.input];
+      if (typeof whole === 'string') expect(whole.startsWith(String(value)), `${key}: ${String(value)}`).to.equal(true);
+      else expect(value).to.equal(whole);
+    }
+  }
+  expect(partial.some((view) => (view.input as { summary?: string } | undefined)?.summary?.length)).to.equal(true);
+  const firstResult = views.findIndex((view) => view.result !== undefined);
+  expect(firstResult).to.be.greaterThan(views.indexOf(partial.at(-1)!));
+  expect(views.at(-1)).to.deep.include({ partial: false, status: 'done', input: WEATHER.input });
+  expect(views.at(-1)!.result).to.deep.equal({ ...FORECAST, city: 'Lisbon', days: 3 });
+}
+
+describe('<agent-chat> custom tool views (real server)', () => {
+  it('a TemplateResult renderer draws the partial input as it streams, then the result, in place of the chip', async () => {
+    const views: Seen[] = [];
+    const { el } = await chat('tool-views', 'view-template', {
+      renderTool: (call) => {
+        if (call.name !== 'get_weather') return undefined;
+        views.push(seen(call));
+        const input = (call.input ?? {}) as { city?: string; summary?: string };
+        const result = call.result as { temperature?: number } | undefined;
+        return html`<section class="weather" data-status=${call.status}>
+          <h3>${input.city ?? '…'}</h3>
+          <p class="summary">${input.summary ?? ''}</p>
+          ${result ? html`<p class="temperature">${result.temperature} °C</p>` : ''}
+        </section>`;
+      },
+    });
+    await runToEnd(el, 'Weather in Lisbon?');
+    expectStreamedThenResult(views);
+    const chip = toolChips(el)[0]!;
+    await chip.updateComplete;
+    const card = chip.shadowRoot!.querySelector('.weather')!;
+    expect(card.getAttribute('data-status')).to.equal('done');
+    expect(card.querySelector('h3')!.textContent).to.equal('Lisbon');
+    expect(card.querySelector('.temperature')!.textContent).to.equal('21 °C');
+    // The default chip is not drawn for this call.
+    expect(chip.shadowRoot!.querySelector('[part="tool-chip"]')).to.equal(null);
+  });
+
+  it('a Node is placed once and kept up to date by the host through onUpdate', async () => {
+    const views: Seen[] = [];
+    let rendered = 0;
+    const node = document.createElement('div');
+    node.className = 'weather-node';
+    const { el } = await chat('tool-views', 'view-node', {
+      toolViews: {
+        get_weather: (call) => {
+          rendered++;
+          const show = (next: ToolViewCall) => {
+            views.push(seen(next));
+            node.textContent = `${(next.input as { city?: string } | undefined)?.city ?? ''} ${next.status}`;
+          };
+          show(call);
+          call.onUpdate(show);
+          return node;
+        },
+      },
+    });
+    await runToEnd(el, 'Weather in Lisbon?');
+    expect(rendered).to.equal(1);
+    expectStreamedThenResult(views);
+    const chip = toolChips(el)[0]!;
+    expect(chip.shadowRoot!.querySelector('.weather-node')).to.equal(node);
+    expect(node.textContent).to.equal('Lisbon done');
+  });
+
+  it('a tag name gets its element created once and the call set as .call at each change', async () => {
+    const views: Seen[] = [];
+    const made: HTMLElement[] = [];
+    class TestWeatherCard extends HTMLElement {
+      #call: ToolViewCall | undefined;
+      constructor() {
+        super();
+        made.push(this);
+      }
+      set call(call: ToolViewCall | undefined) {
+        this.#call = call;
+        if (call) views.push(seen(call));
+        this.textContent = call ? `${(call.input as { city?: string } | undefined)?.city ?? ''} ${call.status}` : '';
+      }
+      get call() {
+        return this.#call;
+      }
+    }
+    if (!customElements.get('test-weather-card')) customElements.define('test-weather-card', TestWeatherCard);
+    const { el } = await chat('tool-views', 'view-tag', { toolViews: { get_weather: 'test-weather-card' } });
+    await runToEnd(el, 'Weather in Lisbon?');
+    expect(made).to.have.length(1);
+    expectStreamedThenResult(views);
+    const card = toolChips(el)[0]!.shadowRoot!.querySelector('test-weather-card')!;
+    expect(card).to.equal(made[0]);
+    expect(card.textContent).to.equal('Lisbon done');
+  });
+
+  it('a renderer that returns nothing for a call keeps its default chip', async () => {
+    const { el } = await chat('tool-views', 'view-none', { renderTool: () => undefined });
+    await runToEnd(el, 'Weather in Lisbon?');
+    const chip = toolChips(el)[0]!;
+    await chip.updateComplete;
+    expect(chip.shadowRoot!.querySelector('[part="tool-chip"]')).to.not.equal(null);
+    expect(chip.state).to.equal('done');
+  });
+
+  it('a choice picker answers a client tool: the agent gets the chosen value as its result', async () => {
+    const statuses: string[] = [];
+    const { el, endpoint, session } = await chat('tool-choice', 'view-choice', {
+      toolViews: {
+        pick_plan: (call) => {
+          statuses.push(call.status);
+          const input = call.input as typeof CHOICE.input | undefined;
+          const open = call.status === 'waiting';
+          return html`<fieldset class="picker">
+            <legend>${input?.question ?? ''}</legend>
+            ${(input?.options ?? []).map(
+              (option) => html`<button type="button" ?disabled=${!open} @click=${() => call.respond?.(option.value)}>${option.label}</button>`,
+            )}
+          </fieldset>`;
+        },
+      },
+    });
+    // The turn waits for the user's choice: sent, not awaited.
+    const sent = el.send('Sign me up');
+    const picker = await waitFor(
+      () => {
+        const found = toolChips(el)[0]?.shadowRoot?.querySelector<HTMLFieldSetElement>('.picker');
+        return found && found.querySelectorAll('button:not([disabled])').length === 2 ? found : undefined;
+      },
+      { message: 'the picker, waiting for a choice' },
+    );
+    expect(await axeViolations(toolChips(el)[0]!)).to.deep.equal([]);
+    const pro = Array.from(picker.querySelectorAll('button')).find((button) => button.textContent === 'Pro')!;
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish');
+    pro.click();
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    await sent;
+    await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text === CHOICE.after('pro')), { message: 'the answer with the choice' });
+    const stored = await storedSession(endpoint, session);
+    const result = stored.turns.find((turn) => turn.type === 'tool_result');
+    expect(result).to.deep.include({ isError: false, output: 'pro' });
+    expect(statuses).to.include('waiting');
+    expect(statuses.at(-1)).to.equal('done');
+    // Answered: the picker no longer offers a choice.
+    const after = toolChips(el)[0]!.shadowRoot!.querySelector('.picker')!;
+    expect(after.querySelectorAll('button:not([disabled])')).to.have.length(0);
+  });
+});
+
+describe('parsePartialJson', () => {
+  it('reads the start of a JSON text as far as it goes', () => {
+    expect(parsePartialJson('')).to.equal(undefined);
+    expect(parsePartialJson('{')).to.deep.equal({});
+    expect(parsePartialJson('{"ci')).to.deep.equal({});
+    expect(parsePartialJson('{"city"')).to.deep.equal({});
+    expect(parsePartialJson('{"city":')).to.deep.equal({});
+    expect(parsePartialJson('{"city": "Lis')).to.deep.equal({ city: 'Lis' });
+    expect(parsePartialJson('{"city":"Lisbon","days":1')).to.deep.equal({ city: 'Lisbon', days: 1 });
+    expect(parsePartialJson('{"city":"Lisbon","days":-')).to.deep.equal({ city: 'Lisbon' });
+    expect(parsePartialJson('{"ok":tr')).to.deep.equal({});
+    expect(parsePartialJson('{"ok":true,"n":nul')).to.deep.equal({ ok: true });
+    expect(parsePartialJson('{"list":[1,2,')).to.deep.equal({ list: [1, 2] });
+    expect(parsePartialJson('{"list":[{"a":"x"},{"a":"y')).to.deep.equal({ list: [{ a: 'x' }, { a: 'y' }] });
+    expect(parsePartialJson('[')).to.deep.equal([]);
+    expect(parsePartialJson('"abc')).to.equal('abc');
+  });
+
+  it('reads escapes, and leaves out one cut in half', () => {
+    expect(parsePartialJson('{"s":"a\\nb\\u00e9')).to.deep.equal({ s: 'a\nbé' });
+    expect(parsePartialJson('{"s":"a\\')).to.deep.equal({ s: 'a' });
+    expect(parsePartialJson('{"s":"a\\u00')).to.deep.equal({ s: 'a' });
+    expect(parsePartialJson('{"k\\"ey":1}')).to.deep.equal({ 'k"ey': 1 });
+    expect(parsePartialJson('{"k\\"')).to.deep.equal({});
+  });
+
+  it('agrees with JSON.parse on whole texts', () => {
+    for (const value of [{ a: [1, 2.5, -3e2, true, false, null], b: { c: 'd "quoted" \\ /' } }, [], 'x', 0, null]) {
+      expect(parsePartialJson(JSON.stringify(value))).to.deep.equal(value);
+      expect(parsePartialJson(JSON.stringify(value, null, 2))).to.deep.equal(value);
+    }
+  });
+
+  it('is undefined for what is not the start of a JSON value (pieces joined from the middle)', () => {
+    expect(parsePartialJson('bon", "days": 3}')).to.equal(undefined);
+    expect(parsePartialJson('{"a":1}, {"b":2}')).to.equal(undefined);
+    expect(parsePartialJson('{"a" 1}')).to.equal(undefined);
+    expect(parsePartialJson('{a:1}')).to.equal(undefined);
+    expect(parsePartialJson('{"a":01}')).to.equal(undefined);
+    expect(parsePartialJson('{"s":"\\x"}')).to.equal(undefined);
+  });
+});
