@@ -1,4 +1,4 @@
-import type { RunFinishedEvent, ToolCallResultEvent } from '@ag-ui/core';
+import type { MessagesSnapshotEvent, RunFinishedEvent, ToolCallResultEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, scriptedModel } from '../src/index.js';
@@ -35,6 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const agentMessages = (run: { events: readonly { type: unknown }[] }) =>
+  (run.events.find((e) => e.type === 'MESSAGES_SNAPSHOT') as MessagesSnapshotEvent).messages as Array<{ role: string; toolCallId?: string }>;
 const last = (events: readonly { type: unknown }[]) => events.at(-1) as RunFinishedEvent;
 
 async function interrupted(threadId: string) {
@@ -109,6 +111,22 @@ describe('AG-UI endpoint: an approval is an interrupt, answered by the next run'
     // The snapshot shows the call as it ran.
     const call = agent.messages.flatMap((m) => ('toolCalls' in m ? (m.toolCalls ?? []) : [])).find((c) => c.id === id);
     expect(JSON.parse(call!.function.arguments)).toEqual({ text: 'Churn rose 5%' });
+  });
+
+  it('a new message instead of an answer (a client that allows it) answers the call as not run and starts a new turn', async () => {
+    const before = board.length;
+    const { finished } = await interrupted('moved-on');
+    const id = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts[0]!.id : '';
+    // Another client on the thread, which knows nothing of the open interrupt.
+    const other = agUiAgent(server.url, 'moved-on');
+    other.addMessage({ id: 'moved-on-u2', role: 'user', content: 'never mind that' });
+    const run = await runAgUi(other);
+    const answered = agentMessages(run).find((m) => m.role === 'tool' && m.toolCallId === id);
+    expect(answered).toMatchObject({ error: expect.stringContaining('Not run') });
+    expect(board.length).toBe(before);
+    // The new turn stops for its own approval: the old call is not among the interrupts.
+    const again = (run.events.at(-1) as RunFinishedEvent).outcome;
+    expect(again?.type === 'interrupt' ? again.interrupts.map((i) => i.id) : []).not.toContain(id);
   });
 
   it('a client tool ends the run as a success naming the call, and a tool message answers it', async () => {
