@@ -208,7 +208,7 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
   });
 
   it("shows RUN_ERROR as the conversation's error, and tells the page", async () => {
-    const { el } = await chat('ag-ui-error');
+    const { el, session } = await chat('ag-ui-error');
     const failed = nextEvent<CustomEvent<ErrorDetail>>(el, 'agent-chat-error', { timeout: 10000 });
     const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
     await el.send(AG_UI_ASK.fail);
@@ -220,6 +220,16 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(lines).to.have.length(1);
     expect(lines[0]!.text).to.equal(AG_UI_TEXT.failure);
     expect(composerButton(el).textContent!.trim()).to.equal('Send');
+
+    // Retry runs the same message again: sent once, without what the failed run had added after it.
+    const retry = await waitFor(() => lines[0]!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry-button"]'), { message: 'Retry' });
+    const retried = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    retry.click();
+    expect((await retried).detail.stopReason).to.equal('error');
+    expect(userBubbles(el)).to.have.length(1);
+    const runs = await received(session);
+    expect(runs).to.have.length(2);
+    expect(runs[1]!.input.messages.map((message) => [message.role, message.content])).to.deep.equal([['user', AG_UI_ASK.fail]]);
   });
 
   it('Stop closes the request: the agent sees the connection go, the reply keeps what came', async () => {

@@ -61,7 +61,13 @@ export class AgUiClient extends AgentClient {
     thread.interrupts = new Map();
     thread.answers = new Map();
     thread.clientCalls = [];
-    thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
+    const lastUser = thread.messages.findLastIndex((candidate) => candidate.role === 'user');
+    if (body.retryOf && lastUser >= 0) {
+      // Retry after a failure: the same message runs again, without what the failed run added after it.
+      thread.messages.splice(lastUser + 1);
+    } else {
+      thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
+    }
     return this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, new Map(), signal);
   }
 
@@ -123,10 +129,22 @@ export class AgUiClient extends AgentClient {
         yield message(doneEvent('awaiting_input'));
       })();
     }
-    const resume = [...thread.answers.values()];
+    const { interrupts, answers } = thread;
     thread.interrupts = new Map();
     thread.answers = new Map();
-    return this.#run(sessionId, toAgUiContext(body.context, undefined), resume, before, decided, signal);
+    try {
+      return await this.#run(sessionId, toAgUiContext(body.context, undefined), [...answers.values()], before, decided, signal);
+    } catch (error) {
+      // Refused (the card shows why) or unreachable: the interrupts are still open, and the calls answered now are
+      // to be answered again (the other cards' answers stand).
+      thread.interrupts = interrupts;
+      thread.answers = answers;
+      for (const { toolCallId } of [...(body.decisions ?? []), ...(body.results ?? [])]) {
+        const interrupt = interrupts.get(toolCallId)?.interrupt;
+        if (interrupt) answers.delete(interrupt.id);
+      }
+      throw error;
+    }
   }
 
   /** An AG-UI agent has no stream to pick up again: a dropped run ends where it broke (see #events). */
