@@ -178,6 +178,35 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(runs[1]!.input.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'resolved', payload: { approved: false } }]);
   });
 
+  it('with two interrupts, holds the first answer until the second is given, then resumes with both', async () => {
+    const { el, session } = await chat('ag-ui-both');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.both);
+    await paused;
+    await waitFor(() => confirmCards(el).length === 2, { message: 'two confirmation cards' });
+    const confirm = async (index: number) => {
+      const card = confirmCards(el)[index]!;
+      const button = await waitFor(() => card.shadowRoot!.querySelector<HTMLElement>('[part~="card-confirm"]'), { message: `Confirm on card ${index}` });
+      const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+      button.click();
+      return (await finished).detail.stopReason;
+    };
+    expect(shownText(confirmCards(el)[0]!)).to.contain('Delete a.txt?');
+    expect(await confirm(0), 'still waiting for the second answer').to.equal('awaiting_input');
+    expect(await received(session), 'nothing sent for one answer of two').to.have.length(1);
+    expect(confirmCards(el)[1]!.status).to.equal('pending');
+    expect(await confirm(1)).to.equal('end_turn');
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply after both' });
+    expect(assistantBubbles(el)[0]!.text).to.equal(AG_UI_TEXT.deletedBoth);
+    await waitFor(() => confirmCards(el).every((card) => card.status === 'applied'), { message: 'both cards applied' });
+    const runs = await received(session);
+    expect(runs).to.have.length(2);
+    expect(runs[1]!.input.resume).to.deep.equal([
+      { interruptId: 'both-call-delete-a', status: 'resolved', payload: { approved: true } },
+      { interruptId: 'both-call-delete-b', status: 'resolved', payload: { approved: true } },
+    ]);
+  });
+
   it("runs a frontend tool the run left to the page (pendingToolCallIds), and sends its result as a tool message", async () => {
     const { el, session } = await chat('ag-ui-client-tool');
     const calls: unknown[] = [];

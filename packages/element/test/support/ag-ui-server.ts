@@ -29,6 +29,12 @@ const TOOL_ID = 'call-weather-1';
 const DELETE_ID = 'call-delete-1';
 const INTERRUPT_ID = 'interrupt-delete-1';
 const PAGE_ID = 'call-page-1';
+/** The two files AG_UI_ASK.both deletes, and their calls' ids. */
+const BOTH = [
+  ['a.txt', 'call-delete-a'],
+  ['b.txt', 'call-delete-b'],
+] as const;
+const BOTH_PREFIX = 'both-';
 
 /** Streams `text` as one assistant message in a few deltas. */
 function say(emit: Emit, messageId: string, text: string): void {
@@ -40,6 +46,19 @@ function say(emit: Emit, messageId: string, text: string): void {
 /** The script of one run: what it emits between RUN_STARTED and its end; returns the RUN_FINISHED's outcome. */
 async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): Promise<BaseEvent | undefined> {
   const finished = (outcome?: unknown) => ({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, ...(outcome ? { outcome } : {}) }) as BaseEvent;
+  if (input.resume?.some((entry) => entry.interruptId.startsWith(BOTH_PREFIX))) {
+    // Both deletes of AG_UI_ASK.both, answered together (AG-UI's rule 3: every open interrupt in one resume).
+    const ids = input.resume.map((entry) => entry.interruptId).sort();
+    const approved = input.resume.every((entry) => entry.status === 'resolved' && (entry.payload as { approved?: unknown })?.approved === true);
+    if (ids.join() !== BOTH.map(([, id]) => `${BOTH_PREFIX}${id}`).join() || !approved) {
+      return { type: EventType.RUN_ERROR, message: `Unexpected resume: ${JSON.stringify(input.resume)}`, code: 'bad_resume' } as BaseEvent;
+    }
+    for (const [file, id] of BOTH) {
+      emit({ type: EventType.TOOL_CALL_RESULT, messageId: `result-${id}`, toolCallId: id, content: JSON.stringify({ deleted: file }), role: 'tool' } as BaseEvent);
+    }
+    say(emit, 'reply-after-both', AG_UI_TEXT.deletedBoth);
+    return finished({ type: 'success' });
+  }
   if (input.resume?.length) {
     const [entry] = input.resume;
     // What the element must send back for the interrupt it showed as a card (AG-UI 1.0's tool approval).
@@ -122,6 +141,16 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
       emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: PAGE_ID, delta: '{"part":"title"}' } as BaseEvent);
       emit({ type: EventType.TOOL_CALL_END, toolCallId: PAGE_ID } as BaseEvent);
       return finished({ type: 'success', pendingToolCallIds: [PAGE_ID] });
+    case AG_UI_ASK.both:
+      for (const [file, id] of BOTH) {
+        emit({ type: EventType.TOOL_CALL_START, toolCallId: id, toolCallName: 'delete_file' } as BaseEvent);
+        emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: id, delta: JSON.stringify({ path: file }) } as BaseEvent);
+        emit({ type: EventType.TOOL_CALL_END, toolCallId: id } as BaseEvent);
+      }
+      return finished({
+        type: 'interrupt',
+        interrupts: BOTH.map(([file, id]) => ({ id: `${BOTH_PREFIX}${id}`, reason: 'tool_call', toolCallId: id, message: `Delete ${file}?` })),
+      });
     case AG_UI_ASK.fail:
       say(emit, 'text-fail', AG_UI_TEXT.beforeFailure);
       return { type: EventType.RUN_ERROR, message: AG_UI_TEXT.failure, code: 'model_overloaded' } as BaseEvent;

@@ -8,6 +8,7 @@ export const AG_UI_ASK = {
   fail: 'Try something that fails',
   slow: 'Tell me a long story',
   clientTool: 'What is the title of this page?',
+  both: 'Delete a.txt and b.txt',
 } as const;
 
 export const AG_UI_TEXT = {
@@ -18,6 +19,7 @@ export const AG_UI_TEXT = {
   approval: 'Delete notes.txt?',
   deleted: 'Done: notes.txt is deleted.',
   kept: 'All right, notes.txt stays.',
+  deletedBoth: 'Both files are deleted.',
   beforeFailure: 'Working on it',
   failure: 'The model is overloaded',
   echo: 'You said: ',
