@@ -4,6 +4,8 @@ import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ToolViewCall } from '../src/adapter/adapter.js';
 import type { RunFinishDetail } from '../src/events.js';
+import { applyEvent } from '../src/conversation/apply-event.js';
+import { TurnLog } from '../src/conversation/turn-log.js';
 import { loadCards } from '../src/load-cards.js';
 import { loadToolViews } from '../src/tool-views/load-tool-views.js';
 import { parsePartialJson } from '../src/tool-views/partial-json.js';
@@ -191,6 +193,64 @@ describe('<agent-chat> custom tool views (real server)', () => {
     // Answered: the picker no longer offers a choice.
     const after = toolChips(el)[0]!.shadowRoot!.querySelector('.picker')!;
     expect(after.querySelectorAll('button:not([disabled])')).to.have.length(0);
+  });
+
+  it('a choice picker answers a client tool left waiting before the page loaded (no run waits for it)', async () => {
+    // The run that asks, made without any page: it ends waiting for the client tool's answer.
+    const endpoint = await scenario('tool-choice');
+    const session = uniqueSession('view-choice-reload');
+    const asked = await fetch(`${endpoint}/sessions/${session}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Sign me up' }),
+    });
+    expect(await asked.text()).to.contain('awaiting_input');
+    expect((await storedSession(endpoint, session)).pending).to.have.length(1);
+
+    await Promise.all([loadCards(), loadToolViews()]);
+    const el = await fixture<AgentChat>(testHtml`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    el.adapter = {
+      toolViews: {
+        pick_plan: (call) =>
+          html`<div class="picker" role="group" aria-label="Plans">
+            <button type="button" ?disabled=${call.status !== 'waiting'} @click=${() => call.respond?.('basic')}>Basic</button>
+          </div>`,
+      },
+    };
+    const button = await waitFor(() => toolChips(el)[0]?.shadowRoot?.querySelector<HTMLButtonElement>('.picker button:not([disabled])'), {
+      message: 'the picker, waiting after the load',
+    });
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    button.click();
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text === CHOICE.after('basic')), { message: 'the answer with the choice' });
+    const result = (await storedSession(endpoint, session)).turns.find((turn) => turn.type === 'tool_result');
+    expect(result).to.deep.include({ isError: false, output: 'basic' });
+  });
+});
+
+describe('a tool call as its input streams (apply-event)', () => {
+  it('grows one tool_call turn from its tool_input_deltas, which its tool_call then replaces whole', () => {
+    const log = new TurnLog([{ id: 'u1', createdAt: 1, type: 'user', text: 'Weather?' }]);
+    const delta = (text: string) => ({ type: 'tool_input_delta' as const, turnId: 't2', toolCallId: 'call_1', name: 'get_weather', delta: text });
+    applyEvent(log, delta('{"city":"Li'), 2);
+    applyEvent(log, delta('sbon","da'), 3);
+    expect(log.turns).to.have.length(2);
+    expect(log.turns[1]).to.deep.include({ id: 't2', type: 'tool_call', toolCallId: 'call_1', name: 'get_weather', text: '{"city":"Lisbon","da' });
+    expect(parsePartialJson((log.turns[1] as { text: string }).text)).to.deep.equal({ city: 'Lisbon' });
+    const input = { city: 'Lisbon', days: 3 };
+    applyEvent(log, { type: 'tool_call', turnId: 't2', toolCallId: 'call_1', name: 'get_weather', kind: 'read', label: 'Forecast for Lisbon', input }, 4);
+    expect(log.turns).to.have.length(2);
+    expect(log.turns[1]).to.deep.equal({
+      id: 't2',
+      createdAt: 2,
+      type: 'tool_call',
+      toolCallId: 'call_1',
+      name: 'get_weather',
+      input,
+      kind: 'read',
+      label: 'Forecast for Lisbon',
+    });
   });
 });
 
