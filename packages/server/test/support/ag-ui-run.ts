@@ -19,7 +19,10 @@ export interface AgUiRun extends RunAgentResult {
   events: BaseEvent[];
 }
 
-/** One run through the client; every event it received is checked against @ag-ui/core's schema. */
+/**
+ * One run through the client. The client checks the stream's order itself (its verifier rejects the run on an event
+ * out of place), and every event it received is checked here against @ag-ui/core's schema.
+ */
 export async function runAgUi(agent: HttpAgent, params?: RunAgentParameters): Promise<AgUiRun> {
   const events: BaseEvent[] = [];
   const result = await agent.runAgent(params, {
