@@ -74,6 +74,7 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @fires {CustomEvent<OpenDetail>} agent-chat-close - The panel closed (or collapsed, or the output hid): `{ frame }`.
  * @fires {CustomEvent<ReferenceDetail>} agent-chat-reference - A reference chip in a reply (`[[F-1]]`) was clicked: `{ id }`.
  * @fires {CustomEvent<ThreadChangeDetail>} agent-chat-thread-change - The user switched conversations in the thread view (`threads`): picked one, started a new one, or deleted the one shown: `{ sessionId }`, the conversation now shown (`session` is set to it).
+ * @fires {CustomEvent<FeedbackDetail>} agent-chat-feedback - The user rated a reply with its thumbs up or down (the message actions): `{ sessionId, turnId, rating, comment? }`, also sent to the server's `onFeedback`.
  * @fires {CustomEvent<TriggerDroppedDetail>} agent-chat-trigger-dropped - A `trigger()` will not be sent: `{ name, payload, reason }`, reason `cooldown` (another of its name was accepted within `cooldownMs`), `expired` (a low-priority one waited `maxWaitMs` for the element to be idle) or `failed` (its code could not be loaded).
  *
  * @cssprop [--agent-chat-font=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - All text.

@@ -7,6 +7,7 @@ export { registerLocale } from './i18n/locales.js';
 export { en } from './i18n/strings.js';
 export type { AgentChatStrings, StringKey } from './i18n/strings.js';
 export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
+export { messageActionsEn, type MessageActionStrings } from './i18n/message-action-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './adapter/adapter.js';
 export { adapterContext } from './adapter/adapter-context.js';
@@ -42,6 +43,7 @@ export type { EphemeralEvent, EphemeralState } from './layout/ephemeral-state.js
 export type {
   AgentChatEventMap,
   ErrorDetail,
+  FeedbackDetail,
   MessageSentDetail,
   OpenDetail,
   ReferenceDetail,

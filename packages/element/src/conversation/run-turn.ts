@@ -10,11 +10,8 @@ import { RunStream } from './run-stream.js';
 import { markSessionUsed } from './session-id.js';
 
 export interface TurnStart {
-  /**
-   * `retry`: the failed message, sent again as it is on screen (and stored once: the body names it, `retryOf`).
-   * `send`: how the request goes instead of POST /messages (message actions: a retried reply, an edit).
-   */
-  message?: { text: string; options: SendOptions; retry?: UserTurn; send?: (body: SendMessageRequest, signal: AbortSignal) => Promise<AsyncGenerator<EventSourceMessage>> };
+  /** `retry`: the failed message, sent again as it is on screen (and stored once: the body names it, `retryOf`). */
+  message?: { text: string; options: SendOptions; retry?: UserTurn };
   answers?: PendingAnswers;
   /** Follow a run started elsewhere (another tab): its events after the history loaded. */
   watch?: boolean;
@@ -78,7 +75,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         // Left out of the JSON when undefined.
         retryOf: message.retry?.id,
       };
-      const stream = await (message.send ? message.send(body, run.abort.signal) : client.sendMessage(sessionId, body, run.abort.signal));
+      const stream = await client.sendMessage(sessionId, body, run.abort.signal);
       stopReason = await run.follow(client, stream, userTurn.id);
       answers = undefined;
     } else if (start.watch) {

@@ -2,6 +2,7 @@ import type { BranchPoint, FeedbackRating, SessionResponse, Turn } from '@agent-
 import type { ConversationModel } from '../conversation/conversation-model.js';
 import { runTurn } from '../conversation/run-turn.js';
 import { emit } from '../events.js';
+import type { AgentClient } from '../transport/agent-client.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import { readSseStream } from '../transport/sse-stream.js';
 
@@ -75,15 +76,36 @@ export async function retryReply(model: ConversationModel): Promise<void> {
   const last = log.at(log.lastUser);
   if (last?.type !== 'user' || model.run) return;
   log.reset(log.turns.slice(0, log.lastUser + 1));
-  await runTurn(model, {
-    message: {
-      text: last.text,
-      options: {},
-      retry: last,
-      send: async (body, signal) => events(await client.request(route(model, 'retry'), post({ context: body.context }, signal))),
+  await runWith(model, { sendMessage: async (_sessionId, body, signal) => events(await client.request(route(model, 'retry'), post({ context: body.context }, signal))) }, () =>
+    runTurn(model, { message: { text: last.text, options: {}, retry: last } }),
+  );
+  await reread(model);
+}
+
+type SendMessage = AgentClient['sendMessage'];
+
+/**
+ * Run `turn` (runTurn) with its message sent by `send` rather than POST /messages: the conversation's client is
+ * replaced by one that differs in that alone for as long as runTurn takes to read it (synchronously, as it starts),
+ * so the turn's stream, its client tools, Stop and the queue are the conversation's own, and the conversation's
+ * code carries nothing of the message actions.
+ */
+async function runWith(model: ConversationModel, send: { sendMessage: SendMessage }, turn: () => Promise<unknown>): Promise<void> {
+  const client = clientOf(model);
+  model.client = new Proxy(client, {
+    get: (target, key) => {
+      if (key === 'sendMessage') return send.sendMessage;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  await reread(model);
+  let running: Promise<unknown>;
+  try {
+    running = turn();
+  } finally {
+    model.client = client;
+  }
+  await running;
 }
 
 /**
@@ -98,13 +120,9 @@ export async function editMessage(model: ConversationModel, turnId: string, text
   const old = log.at(index);
   if (old?.type !== 'user' || model.run || !text.trim()) return;
   log.reset(log.turns.slice(0, index));
-  await runTurn(model, {
-    message: {
-      text: text.trim(),
-      options: { references: old.references },
-      send: (body, signal) => client.sendMessage(model.sessionId, { ...body, editOf: turnId }, signal),
-    },
-  });
+  await runWith(model, { sendMessage: (sessionId, body, signal) => client.sendMessage(sessionId, { ...body, editOf: turnId }, signal) }, () =>
+    runTurn(model, { message: { text: text.trim(), options: { references: old.references } } }),
+  );
   await reread(model);
 }
 

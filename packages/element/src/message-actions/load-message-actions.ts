@@ -7,4 +7,5 @@ import type { TurnGroup } from '../steps/turn-steps.js';
 const load = retryable(() => afterPaint().then(() => import('../chunks/message-actions.js')));
 
 /** A group's action bars: the chunk's element, placed between the message and the reply (its bars go beside each). */
-export const messageActions = (group: TurnGroup) => (load().catch(reportError), html`<agent-chat-message-actions .group=${group}></agent-chat-message-actions>`);
+// A failed load is an unhandled rejection the page's console shows, and the next group drawn asks again.
+export const messageActions = (group: TurnGroup) => (load(), html`<agent-chat-message-actions .group=${group}></agent-chat-message-actions>`);

@@ -122,7 +122,7 @@ export class MessageActions extends LitElement {
 
   #userBar(state: ConversationSnapshot, userId: string): TemplateResult {
     const t = this.#t;
-    return html`<div class="bar user" part="message-actions" role="group" aria-label=${t.messageActions}>
+    return html`<div class="bar user" role="group" aria-label=${t.messageActions}>
       ${this.#pager(state, branchAt(state.model, [userId]))}
       ${this.#copyButton('user', () => state.model.log.at(state.model.log.indexOf(userId)))}
       <button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith('local-')} @click=${this.#startEdit}>
@@ -135,7 +135,7 @@ export class MessageActions extends LitElement {
     const t = this.#t;
     const { model } = state;
     const last = index === state.lastUserIndex;
-    return html`<div class="bar reply" part="message-actions reply-actions" role="group" aria-label=${t.replyActions}>
+    return html`<div class="bar reply" role="group" aria-label=${t.replyActions}>
       ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)))}
       ${this.#copyButton('reply', () => reply)}
       ${last
@@ -151,7 +151,7 @@ export class MessageActions extends LitElement {
     if (!point) return nothing;
     const t = this.#t;
     const go = (to: number) => () => void this.#run('user', () => showVersion(state.model, point.turnId, to));
-    return html`<span class="pager" part="versions">
+    return html`<span class="pager">
       <button type="button" class="previous" aria-label=${t.previousVersion} title=${t.previousVersion} ?disabled=${state.running || point.index === 0} @click=${go(point.index - 1)}>‹</button>
       <span aria-hidden="true">${point.index + 1}/${point.count}</span>
       <span class="visually-hidden">${format(t.versionOf, { index: point.index + 1, count: point.count })}</span>
@@ -211,7 +211,7 @@ export class MessageActions extends LitElement {
       const replaced = turns.slice(from).flatMap((turn) => (turn.type === 'user' ? [turn.id] : []));
       this.#guard(state.model, 'user', replaced, () => editMessage(state.model, userId, edited));
     };
-    return html`<form class="panel user edit" part="edit-form" @submit=${submit}>
+    return html`<form class="panel user edit" @submit=${submit}>
       <textarea aria-label=${t.editLabel} .value=${text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
       <div class="row">
         <button type="button" @click=${() => this.#closeEdit()}>${t.cancelAction}</button>
@@ -239,7 +239,7 @@ export class MessageActions extends LitElement {
         this.note = { side: 'reply', text: t.feedbackThanks };
       });
     };
-    return html`<form class="panel reply comment" part="feedback-form" @submit=${submit}>
+    return html`<form class="panel reply comment" @submit=${submit}>
       <textarea aria-label=${t.feedbackComment} placeholder=${t.feedbackComment} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, close)}></textarea>
       <div class="row">
         <button type="button" @click=${close}>${t.cancelAction}</button>
@@ -263,7 +263,7 @@ export class MessageActions extends LitElement {
   #ask(side: Side): TemplateResult | typeof nothing {
     if (this.question?.side !== side) return nothing;
     const t = this.#t;
-    return html`<div class="panel ${side} ask" part="undo-first" role="group" aria-labelledby="ask-${side}">
+    return html`<div class="panel ${side} ask" role="group" aria-labelledby="ask-${side}">
       <p id="ask-${side}">${t.undoFirst}</p>
       <div class="row">
         <button type="button" class="cancel" @click=${() => this.#answer('cancel')}>${t.cancelAction}</button>
