@@ -87,7 +87,7 @@ export class ConversationController implements ReactiveController {
     const conversation = this.#conversation;
     const options = { endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials };
     // `transport="ag-ui"`: an AG-UI agent rather than the element's own server (transport/ag-ui/, a chunk of its own).
-    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options) : new AgentClient(options)) : undefined;
+    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options, awaitingInput) : new AgentClient(options)) : undefined;
     if (client?.endpoint === conversation.client?.endpoint && sessionId === conversation.sessionId) return;
     // A reply streaming into the old conversation must not land in the new one, nor its queued messages.
     conversation.run?.abort.abort();

@@ -1,16 +1,14 @@
-import { retryable } from '../../load-once.js';
-import { AgentClient, type AgentClientOptions } from '../agent-client.js';
+import type { AgentClient, AgentClientOptions } from '../agent-client.js';
 
 /**
- * The client of `<agent-chat transport="ag-ui">`, made where the conversation makes its client: it stands in for
- * the AG-UI client (chunks/ag-ui-transport.ts) until the first call loads it, so a page on the element's own
- * server carries none of it. Every method of a client is async, so each waits for the chunk; `endpoint` is read
- * at once. (Nothing resolves a promise with a client, so the proxy's `then` is never asked for.)
+ * The client of `<agent-chat transport="ag-ui">`, made where the conversation makes its client: a stand-in until
+ * the first call loads the AG-UI client's chunk (chunks/ag-ui-transport.ts, reached through awaiting-input.ts, which
+ * the conversation already loads lazily), so a page on the element's own server carries none of it. It reads its
+ * `endpoint` from `options`; anything else is a method, and every method of a client is async, so each waits for
+ * the chunk. Nothing resolves a promise with a client, so `then` is never asked for. Kept this small because it
+ * is in the conversation's budgeted chunk (build.mjs).
  */
-export const agUiClient = (options: AgentClientOptions): AgentClient => {
-  const load = retryable(() => import('../../chunks/ag-ui-transport.js').then(({ AgUiClient }) => new AgUiClient(options)));
-  return new Proxy(new AgentClient(options), {
-    get: (target, key: 'endpoint' | 'tools') =>
-      key == 'endpoint' ? target.endpoint : (...args: []) => load().then((client) => client[key](...args)),
-  });
-};
+export const agUiClient = (options: AgentClientOptions, awaitingInput: () => Promise<typeof import('../../conversation/awaiting-input.js')>): AgentClient =>
+  new Proxy(options, {
+    get: (target, key: 'tools') => target[key as keyof AgentClientOptions] ?? ((...args: []) => awaitingInput().then((module) => module.agUi(target)).then((client) => client[key](...args))),
+  }) as unknown as AgentClient;
