@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pendingCallSchema } from './pending.js';
 import { confirmationSchema } from './preview.js';
-import { toolKindSchema } from './turns.js';
+import { toolKindSchema, toolResultPartSchema } from './turns.js';
 
 export const stopReasonSchema = z.enum(['end_turn', 'cancelled', 'max_steps', 'awaiting_input', 'error']);
 export type StopReason = z.infer<typeof stopReasonSchema>;
@@ -71,6 +71,8 @@ export const toolResultEventSchema = z.object({
   stopped: z.boolean().optional(),
   /** The call waited for the user's confirmation (see the tool_result turn). */
   confirmation: confirmationSchema.optional(),
+  /** The result as text and image parts, when it holds images (see the tool_result turn). */
+  content: z.array(toolResultPartSchema).optional(),
 });
 
 export const statusEventSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
-import { turnAttachmentSchema } from './uploads.js';
+import { turnAttachmentSchema, uploadIdSchema } from './uploads.js';
 
 const base = {
   id: z.string(),
@@ -50,6 +50,27 @@ export const toolCallTurnSchema = z.object({
   label: z.string().optional(),
 });
 
+/**
+ * One part of a tool result that carries more than text (a tool that returned `toolContent([...])`, an MCP tool with
+ * an image): text, or an image the model reads (PNG, JPEG, GIF or WebP). An image is kept by reference in the
+ * server's uploads store when it has one (`uploadId`, readable by the session's owner at `GET /uploads/:id`), else
+ * inline as base64 (`data`, up to `limits.toolImageBytes`); one that cannot be kept is a text part saying so.
+ */
+export const toolResultPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('image'),
+    mediaType: z.string(),
+    /** The image's size in bytes. */
+    size: z.number(),
+    /** The bytes, base64, when the server keeps no uploads store. */
+    data: z.string().optional(),
+    /** The upload that holds the bytes, when it does. */
+    uploadId: uploadIdSchema.optional(),
+  }),
+]);
+export type ToolResultPart = z.infer<typeof toolResultPartSchema>;
+
 export const toolResultTurnSchema = z.object({
   ...base,
   type: z.literal('tool_result'),
@@ -64,6 +85,11 @@ export const toolResultTurnSchema = z.object({
   stopped: z.boolean().optional(),
   /** Set when the call waited for the user's confirmation: how they answered, and what the card showed. */
   confirmation: confirmationSchema.optional(),
+  /**
+   * The result as parts, when it holds images: what the model is sent. `output` is then its text, with each image
+   * named in a note (`[image: image/png, 12.3 KB]`), for clients that show only text.
+   */
+  content: z.array(toolResultPartSchema).optional(),
 });
 
 export const statusTurnSchema = z.object({

@@ -21,6 +21,11 @@ export interface Limits {
   sessionBytes: number;
   /** A tool result longer than this (characters of its JSON) is cut, with a note, before the model reads it. Default 50,000. */
   toolResultChars: number;
+  /**
+   * An image a tool returns (`toolContent`) is kept inline in the history, base64, up to this many bytes when the
+   * server has no uploads store (with one, it is kept there, up to `uploads.maxBytes`); a larger one is a note. Default 256 KiB.
+   */
+  toolImageBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -33,6 +38,7 @@ export const DEFAULT_LIMITS: Limits = {
   sessionTurns: 5_000,
   sessionBytes: 4 * 1024 * 1024,
   toolResultChars: 50_000,
+  toolImageBytes: 256 * 1024,
 };
 
 export function resolveLimits(given: Partial<Limits> | undefined, maxBodyBytes: number | undefined): Limits {

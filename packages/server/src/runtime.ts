@@ -127,6 +127,8 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
       maxSteps,
       modelIdleTimeoutMs,
       toolResultChars: limits.toolResultChars,
+      // A tool's images go where the user's uploads go, by reference; inline (capped) without an uploads store.
+      toolImages: { store: uploads?.store, storeMaxBytes: uploads?.maxBytes ?? 0, inlineMaxBytes: limits.toolImageBytes },
       state: options.state,
       compression: { ...DEFAULT_COMPRESSION, ...options.compression },
       async systemPrompt(session, context) {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicModel, createAgentChat, scriptedModel } from '../src/index.js';
+import { anthropicModel, createAgentChat, memoryBlobStore, scriptedModel } from '../src/index.js';
 import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic } from '../src/testing/fake-anthropic.js';
@@ -13,7 +13,9 @@ import { startMcpHttpServer, type McpHttpServer } from './support/mcp-http-serve
 import { sampleNotes, TINY_PNG } from './support/mcp-notes-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const IMAGE_NOTE = `[image: image/png, ${Buffer.from(TINY_PNG, 'base64').length} bytes; not shown to the model]`;
+const PNG_BYTES = Buffer.from(TINY_PNG, 'base64').length;
+/** How an image the model is sent is named in the text people see. */
+const IMAGE_NOTE = `[image: image/png, ${PNG_BYTES} bytes]`;
 
 /** The model calls the tool the user's message names (`{"tool": …, "input": …}`), then says it is done. */
 const model = recordingModel(
@@ -80,17 +82,34 @@ describe.each(transports)('mcpTools over %s', (_name, setup) => {
     expect(byName.get('add_note')).toMatchObject({ kind: 'write', needsConfirmation: false });
   });
 
-  it('the agent calls a read tool and gets its text, with its image named in a note', async () => {
+  it('the agent calls a read tool and gets its text and its image (named in a note in the text people see)', async () => {
     model.calls.length = 0;
     const events = await client.run('read', ask('read_note', { name: 'groceries' }));
     expect(of(events, 'tool_call')[0]).toMatchObject({ name: 'read_note', kind: 'read', label: 'Reading a note' });
     const result = of(events, 'tool_result')[0]!;
-    expect(result).toMatchObject({ isError: false, output: `groceries: Eggs, flour, milk\n\n${IMAGE_NOTE}` });
+    const content = [
+      { type: 'text', text: 'groceries: Eggs, flour, milk' },
+      // No uploads store on this server: the image is kept inline.
+      { type: 'image', mediaType: 'image/png', size: PNG_BYTES, data: TINY_PNG },
+    ];
+    expect(result).toMatchObject({ isError: false, output: `groceries: Eggs, flour, milk\n\n${IMAGE_NOTE}`, content });
     expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn', hasWrites: false });
-    // What the model read on its next call: the same result.
+    // What the model read on its next call: the same result, parts and all.
     const seen = model.calls[1]!.turns.find((turn) => turn.type === 'tool_result');
-    expect(seen).toMatchObject({ name: 'read_note', isError: false, output: result.output });
+    expect(seen).toMatchObject({ name: 'read_note', isError: false, output: result.output, content });
     expect(model.calls[0]!.tools).toEqual(expect.arrayContaining(['read_note', 'delete_note']));
+  });
+
+  it('an image resource is an image too; audio stays a note', async () => {
+    const result = of(await client.run('media', ask('note_media', { name: 'ideas' })), 'tool_result')[0]!;
+    expect(result).toMatchObject({
+      isError: false,
+      output: `${IMAGE_NOTE}\n\n[audio: audio/wav, 3 bytes; not passed to the model]`,
+      content: [
+        { type: 'image', mediaType: 'image/png', size: PNG_BYTES, data: TINY_PNG },
+        { type: 'text', text: '[audio: audio/wav, 3 bytes; not passed to the model]' },
+      ],
+    });
   });
 
   it('a destructive tool waits for approval: deny does not run it, approve does', async () => {
@@ -160,7 +179,7 @@ describe('mcpTools options and connection', () => {
     }
   });
 
-  it("through Claude's Messages API (the real SDK against the fake one): the tool's schema and its result as sent", async () => {
+  it("through Claude's Messages API (the real SDK against the fake one): the tool's schema and its result as sent, the image as an image block", async () => {
     const server = await startMcpHttpServer(sampleNotes());
     const mcp = await mcpTools({ url: server.url, allow: ['read_note'] });
     const fake = await startFakeAnthropic({
@@ -168,10 +187,19 @@ describe('mcpTools options and connection', () => {
         index === 0 ? { content: [{ type: 'tool_use', id: 'toolu_read', name: 'read_note', input: { name: 'groceries' } }] } : { content: [{ type: 'text', text: 'Eggs.' }] },
     });
     const client = new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 });
-    const app = await serveApp(createAgentChat({ model: anthropicModel({ model: 'claude-test-1', client }), tools: mcp.tools }));
+    // With an uploads store, the image is kept there and the history holds its id; the request still carries the bytes.
+    const blobs = memoryBlobStore();
+    const app = await serveApp(createAgentChat({ model: anthropicModel({ model: 'claude-test-1', client }), tools: mcp.tools, uploads: { store: blobs } }));
     try {
       const events = await agentClient(app.url).run('claude', { text: 'What do I need to buy?' });
       expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
+      const result = of(events, 'tool_result')[0]!;
+      expect(result.content).toEqual([
+        { type: 'text', text: 'groceries: Eggs, flour, milk' },
+        { type: 'image', mediaType: 'image/png', size: PNG_BYTES, uploadId: expect.stringMatching(/^up_/) },
+      ]);
+      const blob = await blobs.get(result.content[1].uploadId);
+      expect(Buffer.from(blob!.bytes).toString('base64')).toBe(TINY_PNG);
       expect(fake.requests[0]!.tools).toEqual([
         {
           name: 'read_note',
@@ -182,7 +210,17 @@ describe('mcpTools options and connection', () => {
       const messages = fake.requests[1]!.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>;
       expect(messages.at(-1)).toEqual({
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 'toolu_read', content: `groceries: Eggs, flour, milk\n\n${IMAGE_NOTE}`, is_error: false }],
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_read',
+            content: [
+              { type: 'text', text: 'groceries: Eggs, flour, milk' },
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG } },
+            ],
+            is_error: false,
+          },
+        ],
       });
     } finally {
       await app.close();

@@ -2,7 +2,7 @@ import { defineTool, DEFAULT_TOOL_TIMEOUT_MS, type Tool } from '../tools/define-
 import type { McpConnection } from './connection.js';
 import { jsonSchemaInput } from './json-schema-input.js';
 import type { McpToolInfo, McpToolsOptions, PerTool } from './options.js';
-import { toolResultText } from './tool-result.js';
+import { toolResultOutput, toolResultText } from './tool-result.js';
 
 export interface McpToolBinding {
   connection: McpConnection;
@@ -11,7 +11,7 @@ export interface McpToolBinding {
   listed(mcpName: string): boolean;
 }
 
-/** An MCP server's tool as one of the agent's tools: its calls go to the server, its result comes back as text. */
+/** An MCP server's tool as one of the agent's tools: its calls go to the server, its result comes back as text and images. */
 export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
   const { connection, options } = binding;
   const kind = decide(options.kind, info) ?? (info.annotations?.readOnlyHint === true ? 'read' : 'write');
@@ -42,10 +42,9 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
           if (text) ctx.status(text);
         },
       });
-      const text = toolResultText(result);
       // The loop makes a thrown error an error result; the server's own words are what the agent should read.
-      if (result.isError) throw new Error(text || 'the MCP server reported an error without saying what');
-      return text;
+      if (result.isError) throw new Error(toolResultText(result) || 'the MCP server reported an error without saying what');
+      return toolResultOutput(result);
     },
   });
 }

@@ -1,35 +1,53 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { toolContent, type ToolContent, type ToolContentPart } from '../tools/tool-content.js';
 
 /**
- * An MCP tool's result as the text the agent reads. The model adapters pass a tool result to the model as text, so
- * an image (or audio, or a binary resource) is named in a note rather than sent: the agent knows it was there, what
- * it was, and that it did not see it, instead of reading kilobytes of base64.
+ * An MCP tool's result as the agent's tool result: its text, or, when it holds images (image content, or an
+ * embedded resource whose blob is an image), text and image parts (`toolContent`), which the model sees as images.
+ * Audio and other binary content are named in a note rather than sent: the agent knows they were there, what they
+ * were, and that it did not get them, instead of reading kilobytes of base64.
  */
-export function toolResultText(result: CallToolResult): string {
-  const parts = result.content.map(contentText).filter((part) => part !== '');
-  // Structured output is meant to be repeated in a text block; when a server sent only the structure, that is the result.
-  if (parts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
-  return parts.join('\n\n');
+export function toolResultOutput(result: CallToolResult): string | ToolContent {
+  const parts = result.content.map(contentPart);
+  if (!parts.some((part) => part.type === 'image')) return toolResultText(result);
+  return toolContent(parts.filter((part) => part.type === 'image' || part.text !== ''));
 }
 
-function contentText(block: ContentBlock): string {
+/** An MCP tool's result as text only (an error's words): images named in a note, as other binary content is. */
+export function toolResultText(result: CallToolResult): string {
+  const parts = result.content.map((block) => {
+    const part = contentPart(block);
+    return part.type === 'text' ? part.text : `[image: ${part.mediaType}, ${sizeOf(part.data as string)}; not shown to the model]`;
+  });
+  const texts = parts.filter((part) => part !== '');
+  // Structured output is meant to be repeated in a text block; when a server sent only the structure, that is the result.
+  if (texts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
+  return texts.join('\n\n');
+}
+
+function contentPart(block: ContentBlock): ToolContentPart {
   switch (block.type) {
     case 'text':
-      return block.text;
+      return { type: 'text', text: block.text };
     case 'image':
-      return `[image: ${block.mimeType}, ${sizeOf(block.data)}; not shown to the model]`;
+      return { type: 'image', mediaType: block.mimeType, data: block.data };
     case 'audio':
-      return `[audio: ${block.mimeType}, ${sizeOf(block.data)}; not passed to the model]`;
+      return note(`[audio: ${block.mimeType}, ${sizeOf(block.data)}; not passed to the model]`);
     case 'resource_link':
-      return `[resource: ${block.name}${block.title ? ` (${block.title})` : ''} at ${block.uri}${block.mimeType ? `, ${block.mimeType}` : ''}]`;
+      return note(`[resource: ${block.name}${block.title ? ` (${block.title})` : ''} at ${block.uri}${block.mimeType ? `, ${block.mimeType}` : ''}]`);
     case 'resource': {
       const { resource } = block;
-      if ('text' in resource) return `[resource ${resource.uri}]\n${resource.text}`;
-      return `[resource: ${resource.uri}${resource.mimeType ? `, ${resource.mimeType}` : ''}, ${sizeOf(resource.blob)}; not passed to the model]`;
+      if ('text' in resource) return note(`[resource ${resource.uri}]\n${resource.text}`);
+      if (resource.mimeType?.startsWith('image/')) return { type: 'image', mediaType: resource.mimeType, data: resource.blob };
+      return note(`[resource: ${resource.uri}${resource.mimeType ? `, ${resource.mimeType}` : ''}, ${sizeOf(resource.blob)}; not passed to the model]`);
     }
     default:
-      return `[${(block as { type: string }).type} content; not passed to the model]`;
+      return note(`[${(block as { type: string }).type} content; not passed to the model]`);
   }
+}
+
+function note(text: string): ToolContentPart {
+  return { type: 'text', text };
 }
 
 /** The decoded size of base64 data, for people and models to judge what they missed. */

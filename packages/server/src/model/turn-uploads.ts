@@ -7,10 +7,17 @@ export interface TurnUpload {
   file: UploadBytes | undefined;
 }
 
-/** The uploads user turns name, by upload id, read once per request (the same file on two turns is read once). */
+/** The uploads user turns name (and tools' images kept as uploads), by upload id, read once per request (the same file on two turns is read once). */
 export async function readTurnUploads(turns: readonly Turn[], request: Pick<ModelRequest, 'readUpload'>): Promise<Map<string, UploadBytes | undefined>> {
   const files = new Map<string, UploadBytes | undefined>();
   for (const turn of turns) {
+    // A tool's images kept in the uploads store are read the same way (tool-result-content.ts).
+    if (turn.type === 'tool_result') {
+      for (const part of turn.content ?? []) {
+        if (part.type !== 'image' || part.uploadId === undefined || files.has(part.uploadId)) continue;
+        files.set(part.uploadId, await request.readUpload?.(part.uploadId));
+      }
+    }
     if (turn.type !== 'user') continue;
     for (const attachment of turn.attachments ?? []) {
       if (!isUpload(attachment) || files.has(attachment.uploadId)) continue;

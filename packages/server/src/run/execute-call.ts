@@ -3,6 +3,9 @@ import type { Tool, ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
 import { parseToolInput, runTool, type ToolOutcome } from '../tools/run-tool.js';
 import { truncateOutput } from '../tools/truncate-output.js';
+import { isToolContent } from '../tools/tool-content.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { keepToolContent } from './keep-tool-content.js';
 import { lastUserTurnId } from '../session/undo-turn.js';
 import { appendTurn, type RunContext } from './run-context.js';
 import { toolContext } from './tool-context.js';
@@ -11,10 +14,12 @@ export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before 
 
 /** Record a tool's result as a turn and stream it. */
 export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome): void {
-  const output = truncateOutput(outcome.output, run.deps.toolResultChars);
+  // Parts were cut to size as they were kept (keep-tool-content.ts); their text is the output.
+  const output = outcome.content ? outcome.output : truncateOutput(outcome.output, run.deps.toolResultChars);
   const extra = {
     ...(outcome.stopped ? { stopped: true } : {}),
     ...(outcome.confirmation ? { confirmation: outcome.confirmation } : {}),
+    ...(outcome.content ? { content: outcome.content } : {}),
   };
   const turn = appendTurn(run.session, {
     type: 'tool_result',
@@ -92,7 +97,8 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
     }
   }
   let watching = false;
-  const outcome: ToolOutcome = { ...(await runTool(tool, input, toolContext(run, call, () => (watching = true), confirmation !== undefined))), confirmation };
+  const ran = await runTool(tool, input, toolContext(run, call, () => (watching = true), confirmation !== undefined));
+  const outcome: ToolOutcome = { ...(await keepParts(run, tool, ran)), confirmation };
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran
   // to its end, Stop or not: its result is whole.
@@ -111,6 +117,20 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   } catch {
     // The state event is a convenience for the page; the write itself is done.
   }
+}
+
+/** A result of parts (`toolContent`) with its images kept (keep-tool-content.ts); any other result as it is. */
+async function keepParts(run: RunContext, tool: Tool, outcome: ToolOutcome): Promise<ToolOutcome> {
+  if (!isToolContent(outcome.output)) return outcome;
+  const kept = await keepToolContent(outcome.output.content, {
+    ...(run.deps.toolImages ?? { store: undefined, storeMaxBytes: 0, inlineMaxBytes: DEFAULT_LIMITS.toolImageBytes }),
+    owner: run.session.owner ?? '',
+    toolName: tool.name,
+    maxChars: run.deps.toolResultChars,
+  });
+  // Parts with no image left (all text, or notes in their place) are a text result like any other.
+  const images = kept.content.some((part) => part.type === 'image');
+  return { ...outcome, output: kept.output, ...(images ? { content: kept.content } : {}) };
 }
 
 function pendingCall(call: ToolCallTurn, tool: Tool, input: unknown, reason: PendingCall['reason']): PendingCall {

@@ -4,6 +4,7 @@ import type { Model } from '../model/model.js';
 import type { SessionRecord } from '../session/session-record.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { StateAdapter } from '../state-adapter.js';
+import type { ToolImageKeeping } from './keep-tool-content.js';
 import { newId } from './ids.js';
 
 /** What a run needs from the agent's configuration. The loop knows no HTTP and no provider. */
@@ -15,6 +16,8 @@ export interface RunDeps {
   modelIdleTimeoutMs: number;
   /** Tool results longer than this (characters of JSON) are cut before the model reads them. */
   toolResultChars: number;
+  /** Where the images of tools' results are kept (keep-tool-content.ts). Default: inline, up to DEFAULT_LIMITS.toolImageBytes. */
+  toolImages?: ToolImageKeeping;
   state: StateAdapter | undefined;
   compression: CompressionPolicy;
   /** The system prompt for this call, from the host's system text and the turn's context. */

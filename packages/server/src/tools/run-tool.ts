@@ -1,4 +1,4 @@
-import { describeIssues, type Confirmation } from '@agent-chat/protocol';
+import { describeIssues, type Confirmation, type ToolResultPart } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
 
 export interface ToolOutcome {
@@ -8,6 +8,8 @@ export interface ToolOutcome {
   stopped?: boolean;
   /** The call waited for the user's confirmation: how they answered, kept with the result for the card. */
   confirmation?: Confirmation;
+  /** The result's text and image parts, when the tool returned images (`toolContent`); `output` is then their text. */
+  content?: ToolResultPart[];
 }
 
 /** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */

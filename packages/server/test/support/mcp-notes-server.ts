@@ -16,8 +16,8 @@ export function sampleNotes(): Notes {
 
 /**
  * A small MCP server for the tests, built with the official SDK: a read tool with a text and an image result (and a
- * progress message), a destructive tool, an additive write, a tool that reports an error, and one that makes the
- * server go away.
+ * progress message), one with an image resource and audio, a destructive tool, an additive write, a tool that
+ * reports an error, and one that makes the server go away.
  */
 export interface NotesServerOptions {
   /** Adds a tool that ends the server mid-call. */
@@ -52,6 +52,21 @@ export function notesMcpServer(notes: Notes, options: NotesServerOptions = {}): 
         ],
       };
     },
+  );
+
+  server.registerTool(
+    'note_media',
+    {
+      description: "A note's media: its picture as an embedded resource, and a voice memo.",
+      inputSchema: { name: z.string() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ name }) => ({
+      content: [
+        { type: 'resource', resource: { uri: `notes://${name}/picture.png`, mimeType: 'image/png', blob: TINY_PNG } },
+        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+      ],
+    }),
   );
 
   const listNotes = server.registerTool(

@@ -1,11 +1,14 @@
-import type { ThinkingTurn, Turn, UserTurn } from '@agent-chat/protocol';
-import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-text.js';
+import type { ThinkingTurn, ToolResultTurn, Turn, UserTurn } from '@agent-chat/protocol';
+import { CANCELLED_TOOL_RESULT, EMPTY_TOOL_OUTPUT, toolResultText, userMessageText } from '../turn-text.js';
+import { toolResultBlocks } from '../tool-result-content.js';
 import type { UploadBytes } from '../model.js';
 import { missingUploadText, toBase64, turnUploads } from '../turn-uploads.js';
 import type {
   ContentBlockParam,
+  ImageBlockParam,
   MessageParam,
   RedactedThinkingBlockParam,
+  TextBlockParam,
   ThinkingBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
@@ -84,7 +87,7 @@ export function toAnthropicMessages(turns: readonly Turn[], files?: ReadonlyMap<
         // A result for a call that is not open (dropped, already answered or cancelled) has nowhere valid to go.
         if (index === -1) break;
         unanswered.splice(index, 1);
-        append('user', toolResult(id, toolResultText(turn), turn.isError));
+        append('user', toolResult(id, toolResultContent(turn, files), turn.isError));
         break;
       }
       case 'status':
@@ -121,8 +124,23 @@ function thinkingBlock(turn: ThinkingTurn): ThinkingBlockParam | RedactedThinkin
   return undefined;
 }
 
-function toolResult(id: string, content: string, isError: boolean): ToolResultBlockParam {
+function toolResult(id: string, content: ToolResultBlockParam['content'], isError: boolean): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: id, content, is_error: isError };
+}
+
+/**
+ * A result's content: its text, or, for a tool that returned images, text and image blocks (a tool_result's content
+ * may be a list of them). An image of a type the API does not read would fail the whole request, so it is named instead.
+ */
+function toolResultContent(turn: ToolResultTurn, files: ReadonlyMap<string, UploadBytes | undefined> | undefined): ToolResultBlockParam['content'] {
+  const blocks = toolResultBlocks(turn, files);
+  if (!blocks) return toolResultText(turn);
+  if (blocks.length === 0) return EMPTY_TOOL_OUTPUT;
+  return blocks.map((block): TextBlockParam | ImageBlockParam => {
+    if (block.type === 'text') return { type: 'text', text: block.text };
+    if (!(ANTHROPIC_ATTACHMENT_TYPES as readonly string[]).includes(block.mediaType)) return { type: 'text', text: `[image: ${block.mediaType}; not a type the model reads]` };
+    return { type: 'image', source: { type: 'base64', media_type: block.mediaType as 'image/png', data: block.data } };
+  });
 }
 
 /** The API wants a `tool_use` input to be an object; a call recorded with anything else is sent as `{}`. */

@@ -3,6 +3,7 @@ import { CANCELLED_TOOL_RESULT, toolResultText, userMessageText } from '../turn-
 import type { ChatMessage, ChatToolCall, ChatUserPart } from './chat-completions-types.js';
 import type { UploadBytes } from '../model.js';
 import { missingUploadText, toBase64, turnUploads } from '../turn-uploads.js';
+import { toolResultBlocks } from '../tool-result-content.js';
 import { outgoingToolCallIds } from './tool-call-id.js';
 
 /** Put before a failed tool's output: a `tool` message has no error flag, so the text has to say it. */
@@ -15,6 +16,8 @@ interface OpenAssistant {
   unanswered: string[];
   /** Tool messages answering this message's calls, in the order the results came. */
   results: ChatMessage[];
+  /** The images those results returned, for a user message after them: a tool message takes text only. */
+  images: ChatUserPart[];
 }
 
 /**
@@ -39,7 +42,7 @@ export async function toOpenAIMessages(
 
   const closeAssistant = (): void => {
     if (!open) return;
-    const { texts, calls, unanswered, results } = open;
+    const { texts, calls, unanswered, results, images } = open;
     open = undefined;
     if (texts.length === 0 && calls.length === 0) return;
     // The loop starts a new text turn after thinking or a call; as one message, the pieces read as paragraphs.
@@ -48,13 +51,14 @@ export async function toOpenAIMessages(
     else messages.push({ role: 'assistant', content: text === '' ? null : text, tool_calls: calls });
     messages.push(...results);
     for (const id of unanswered) messages.push({ role: 'tool', tool_call_id: id, content: errorContent(CANCELLED_TOOL_RESULT) });
+    if (images.length) messages.push({ role: 'user', content: images });
   };
 
   /** The assistant message that text or a call goes into: the open one, unless results have already started. */
   const assistant = (): OpenAssistant => {
     // Text or a call after a result belongs to the next response, so the previous message is complete.
     if (open && open.results.length > 0) closeAssistant();
-    open ??= { texts: [], calls: [], unanswered: [], results: [] };
+    open ??= { texts: [], calls: [], unanswered: [], results: [], images: [] };
     return open;
   };
 
@@ -92,6 +96,7 @@ export async function toOpenAIMessages(
         if (!open || index === -1) break;
         open.unanswered.splice(index, 1);
         open.results.push({ role: 'tool', tool_call_id: id, content: resultContent(turn) });
+        open.images.push(...resultImages(turn, id, files));
         break;
       }
       case 'thinking':
@@ -125,6 +130,20 @@ function toArguments(input: unknown): string {
   } catch {
     return '{}';
   }
+}
+
+/**
+ * The images a result returned, as parts of the user message that follows the tool messages (Chat Completions takes
+ * text only in a tool message; a user message is where every vision model reads images), introduced by a line that
+ * ties them to their call. None for a result without images.
+ */
+function resultImages(turn: ToolResultTurn, id: string, files: ReadonlyMap<string, UploadBytes | undefined> | undefined): ChatUserPart[] {
+  const images = (toolResultBlocks(turn, files) ?? []).flatMap((block) =>
+    block.type === 'image' && (OPENAI_ATTACHMENT_TYPES as readonly string[]).includes(block.mediaType) ? [block] : [],
+  );
+  if (!images.length) return [];
+  const intro = `[The ${images.length === 1 ? 'image' : `${images.length} images`} that the ${turn.name ?? 'tool'} call ${id} returned, which its result names:]`;
+  return [{ type: 'text', text: intro }, ...images.map((image): ChatUserPart => ({ type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${image.data}` } }))];
 }
 
 function resultContent(turn: ToolResultTurn): string {

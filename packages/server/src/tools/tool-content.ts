@@ -1,0 +1,35 @@
+/** A part of a tool's result: text, or an image as base64 or bytes (PNG, JPEG, GIF or WebP reach the model). */
+export type ToolContentPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string | Uint8Array };
+
+// Symbol.for, not a class: two copies of this package in one app (a bundler's, a test's) still know each other's results.
+const BRAND = Symbol.for('agent-chat.tool-content');
+
+/** What `toolContent()` returns; a tool's `execute` returns it as its result. */
+export interface ToolContent {
+  readonly [BRAND]: true;
+  readonly content: readonly ToolContentPart[];
+}
+
+/**
+ * A tool result made of parts, for a tool whose result includes images (a chart, a screenshot, a scan): return
+ * `toolContent([{ type: 'text', text }, { type: 'image', mediaType: 'image/png', data }])` from `execute`. The model
+ * sees the images (Anthropic inside the tool result; OpenAI-compatible in a user message right after it), people see
+ * the text with each image named in a note, and the history keeps each image by reference in the uploads store when
+ * the server has one (`uploads` option), else inline up to `limits.toolImageBytes`. Anything else a tool returns is
+ * sent as text (JSON for objects), as before: a plain `{ content: [...] }` object is data, not parts.
+ */
+export function toolContent(content: readonly ToolContentPart[]): ToolContent {
+  if (!Array.isArray(content)) throw new TypeError('toolContent: expects an array of parts');
+  for (const [index, part] of content.entries()) {
+    const ok =
+      part?.type === 'text'
+        ? typeof part.text === 'string'
+        : part?.type === 'image' && typeof part.mediaType === 'string' && (typeof part.data === 'string' || part.data instanceof Uint8Array);
+    if (!ok) throw new TypeError(`toolContent: part ${index} is neither { type: 'text', text } nor { type: 'image', mediaType, data }`);
+  }
+  return { [BRAND]: true, content: [...content] };
+}
+
+export function isToolContent(value: unknown): value is ToolContent {
+  return typeof value === 'object' && value !== null && (value as Partial<ToolContent>)[BRAND] === true;
+}
