@@ -152,6 +152,32 @@ describe('<agent-chat> custom tool views (real server)', () => {
     expect(chip.state).to.equal('done');
   });
 
+  it('a view that fails keeps the default chip: a renderer that throws, a name that is no tag', async () => {
+    const failing: AgentChat['adapter'][] = [
+      {
+        renderTool: () => {
+          throw new Error('the host view broke');
+        },
+      },
+      { toolViews: { get_weather: 'not a tag' } },
+    ];
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args[0]);
+    try {
+      for (const [index, adapter] of failing.entries()) {
+        const { el } = await chat('tool-views', `view-failing-${index}`, adapter);
+        await runToEnd(el, 'Weather in Lisbon?');
+        const chip = toolChips(el)[0]!;
+        await chip.updateComplete;
+        expect(chip.shadowRoot!.querySelector('[part="tool-chip"]'), `adapter ${index}`).to.not.equal(null);
+      }
+    } finally {
+      console.error = error;
+    }
+    expect(logged.some((line) => String(line).includes('the view of the tool "get_weather" failed'))).to.equal(true);
+  });
+
   it('a choice picker answers a client tool: the agent gets the chosen value as its result', async () => {
     const statuses: string[] = [];
     const { el, endpoint, session } = await chat('tool-choice', 'view-choice', {

@@ -52,7 +52,9 @@ export class ToolView {
     const content: ToolViewContent = typeof view === 'string' ? view : this.#safely(() => view?.(call));
     if (content === undefined || content === null) return undefined;
     if (typeof content === 'string') {
-      const element = document.createElement(content) as TaggedView;
+      // A name that is no valid tag (a typo) keeps the chip, and the page hears why.
+      const element = this.#safely(() => document.createElement(content) as TaggedView);
+      if (!element) return undefined;
       element.call = call;
       this.#tagged = true;
       return (this.#placed = element);
