@@ -56,6 +56,9 @@ export const actionStyles = css`
   .act.done {
     opacity: 1;
   }
+  .act[aria-pressed='true'] {
+    color: var(--_accent);
+  }
   @media (pointer: coarse) {
     .act {
       opacity: 1;
@@ -114,8 +117,14 @@ export const actionStyles = css`
     color: var(--_accent-fg);
     filter: brightness(1.1);
   }
-  .note {
+  /* Out of the column while it has nothing to say (it stays, so that what it says later is announced). */
+  .note:empty {
+    position: absolute;
+  }
+  .note.reply {
     order: 1;
+  }
+  .note {
     margin: 0;
     color: var(--_muted);
     font-size: 0.85em;
