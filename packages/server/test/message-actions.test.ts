@@ -8,8 +8,10 @@ import { fileStore } from '../src/file-store.js';
 import { anthropicModel, createAgentChat, memoryStore, scriptedModel, type Feedback, type SessionStore } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../src/testing/fake-anthropic.js';
+import { redisStore, type RedisSessionStore } from '../src/redis.js';
 import { readAgentEvents } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { redisSkipReason, startRedisServer } from './support/redis-server.js';
 
 // Issue 21 point 3 over real HTTP: retry keeps the replaced reply as an alternative, an edit branches the
 // conversation (the real @anthropic-ai/sdk sends the fake Messages API only the branch), feedback reaches the hook.
@@ -46,6 +48,25 @@ const stores: [string, () => Promise<{ store: () => SessionStore; close: () => P
     // Each call is a new store over the same folder: what it answers was read back from disk.
     return { store: () => fileStore({ dir }), close: () => rm(dir, { recursive: true, force: true }) };
   }],
+  // Redis when a redis-server is at hand (redis-server.ts says how it is found; the test says why when it is not).
+  ...(redisSkipReason('message-actions.test.ts')
+    ? []
+    : ([['redis store', async () => {
+        const redis = await startRedisServer();
+        const opened: RedisSessionStore[] = [];
+        return {
+          // Each call is another instance over the same Redis, with no cache of the last one's.
+          store: () => {
+            const store = redisStore({ url: redis.url, prefix: 'actions:' });
+            opened.push(store);
+            return store;
+          },
+          close: async () => {
+            await Promise.all(opened.map((store) => store.close()));
+            await redis.stop();
+          },
+        };
+      }]] as const)),
 ];
 
 describe.each(stores)('message actions, %s', (_name, makeStore) => {
