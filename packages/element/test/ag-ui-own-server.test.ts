@@ -45,4 +45,18 @@ describe('<agent-chat transport="ag-ui"> on an agent-chat server (its POST /ag-u
     await waitFor(() => card.status === 'applied', { message: 'the card applied' });
     expect(errorLines(el).map((line) => line.text)).to.deep.equal([]);
   });
+
+  it('a new message instead of an answer leaves the card unanswered, and the new turn runs', async () => {
+    const el = await chat('confirm', 'own-ag-ui-skip');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send('Delete F-1');
+    await paused;
+    const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+    const next = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send('Never mind');
+    // The server took the message alone (its interrupts' metadata says it is an agent-chat server) and ran the turn.
+    expect((await next).detail.stopReason).to.equal('awaiting_input');
+    await waitFor(() => card.status === 'cancelled', { message: 'the first card cancelled' });
+    expect(errorLines(el).map((line) => line.text)).to.deep.equal([]);
+  });
 });

@@ -178,6 +178,23 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(runs[1]!.input.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'resolved', payload: { approved: false } }]);
   });
 
+  it('a new message instead of an answer sends the interrupt back cancelled beside it (AG-UI rule 4); the card says so', async () => {
+    const { el, session } = await chat('ag-ui-instead');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.approve);
+    await paused;
+    const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+    const next = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(AG_UI_TEXT.instead);
+    expect((await next).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => card.status === 'cancelled', { message: 'the card cancelled' });
+    await waitFor(() => assistantBubbles(el).length === 2, { message: 'the reply to the new message' });
+    expect(assistantBubbles(el)[1]!.text).to.equal(`${AG_UI_TEXT.echo}${AG_UI_TEXT.instead}`);
+    const runs = await received(session);
+    expect(runs[1]!.input.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'cancelled' }]);
+    expect(runs[1]!.input.messages.at(-1)).to.deep.include({ role: 'user', content: AG_UI_TEXT.instead });
+  });
+
   it('with two interrupts, holds the first answer until the second is given, then resumes with both', async () => {
     const { el, session } = await chat('ag-ui-both');
     const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });

@@ -59,7 +59,8 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
     say(emit, 'reply-after-both', AG_UI_TEXT.deletedBoth);
     return finished({ type: 'success' });
   }
-  if (input.resume?.length) {
+  const cancelled = input.resume?.length && input.resume.every((entry) => entry.status === 'cancelled');
+  if (input.resume?.length && !cancelled) {
     const [entry] = input.resume;
     // What the element must send back for the interrupt it showed as a card (AG-UI 1.0's tool approval).
     const payload = entry?.payload as { approved?: unknown } | undefined;
@@ -82,6 +83,10 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
     return finished({ type: 'success' });
   }
   const last = input.messages.findLast((message) => message.role === 'user');
+  // A new message instead of answers (AG-UI's rule 4: the open interrupts come back cancelled beside it).
+  if (cancelled && last?.content !== AG_UI_TEXT.instead) {
+    return { type: EventType.RUN_ERROR, message: `Unexpected cancelled resume: ${JSON.stringify(input.resume)}`, code: 'bad_resume' } as BaseEvent;
+  }
   const asked = typeof last?.content === 'string' ? last.content : '';
   switch (asked) {
     case AG_UI_ASK.full:

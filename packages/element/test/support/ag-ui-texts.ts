@@ -23,6 +23,7 @@ export const AG_UI_TEXT = {
   beforeFailure: 'Working on it',
   failure: 'The model is overloaded',
   echo: 'You said: ',
+  instead: 'Actually, keep everything',
   pageSays: 'The page says: ',
   note: '(forecast cached for an hour)',
 } as const;

@@ -49,10 +49,17 @@ export class AgUiClient extends AgentClient {
     const before: StreamEvent[] = [];
     // A new message instead of an answer: what was waiting is dropped (AG-UI's rule 4 wants each open interrupt
     // addressed, so each is sent back cancelled), and its card says it was not answered, as the element's server does.
+    // An agent-chat server (its interrupts say so in their metadata) takes the message alone, as its own protocol
+    // does, and refuses answers beside a new message.
     const resume: ResumeEntry[] = [];
+    // The calls settled as not answered: a result the agent still sends for one keeps saying so.
+    const skipped = new Map<string, Confirmation>();
     for (const { interrupt, call } of thread.interrupts.values()) {
-      resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
-      if (!thread.answers.has(interrupt.id)) before.push(this.#unanswered(call.toolCallId, call.name));
+      if (!interrupt.metadata?.['agent-chat']) resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
+      if (!thread.answers.has(interrupt.id)) {
+        before.push(this.#unanswered(call.toolCallId, call.name));
+        skipped.set(call.toolCallId, { action: 'skip' });
+      }
     }
     for (const call of thread.clientCalls) {
       thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content: 'Not run: the user sent a new message instead.' });
@@ -68,7 +75,7 @@ export class AgUiClient extends AgentClient {
     } else {
       thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
     }
-    return this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, new Map(), signal);
+    return this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, skipped, signal);
   }
 
   override async resume(sessionId: string, body: ResumeRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
