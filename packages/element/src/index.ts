@@ -8,6 +8,7 @@ export { en } from './i18n/strings.js';
 export type { AgentChatStrings, StringKey } from './i18n/strings.js';
 export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
 export { messageActionsEn, type MessageActionStrings } from './i18n/message-action-strings.js';
+export { attachmentsEn, type AttachmentStrings } from './i18n/attachment-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './adapter/adapter.js';
 export { adapterContext } from './adapter/adapter-context.js';

@@ -118,6 +118,12 @@ export interface AgentChatAdapter {
   /** Show images in the agent's markdown (`![alt](https://…)`, http and https only). Off by default: an image
    *  loads from wherever the model points, which tells that server the reader is there. */
   allowImages?: boolean;
+  /**
+   * Let the user attach files (a paperclip, paste and drop of images, PDF and text): each is uploaded to the server's
+   * `POST /uploads` and sent with the message. The server sets the types and sizes (GET /uploads); one that takes no
+   * uploads shows no paperclip. Off by default, and the code for it loads only when it is on.
+   */
+  attachments?: boolean;
   /** Chips under the input for the current page state. */
   quickActions?(context: Context | undefined): MaybePromise<readonly QuickAction[]>;
 }

@@ -3,10 +3,11 @@
 import { registerLocale } from './locales.js';
 import type { AgentChatStrings } from './strings.js';
 import type { ThreadStrings } from './thread-strings.js';
+import type { AttachmentStrings } from './attachment-strings.js';
 import type { MessageActionStrings } from './message-action-strings.js';
 
 /** Typed against the English tables, so a key added there and forgotten here fails the typecheck. */
-export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings = {
+export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings & AttachmentStrings = {
   openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   emptyConversation: 'Envoyez un message pour commencer.',
@@ -155,6 +156,17 @@ export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings = {
   undoAndGoOn: 'Annuler et continuer',
   keepAndGoOn: 'Les garder et continuer',
   actionFailed: 'Cela n’a pas marché : {message}',
+
+  attachFiles: 'Joindre des fichiers',
+  attachedFiles: 'Fichiers à envoyer',
+  sentFiles: 'Fichiers joints',
+  removeFile: 'Retirer {name}',
+  uploadingFile: 'Envoi de {name}',
+  fileRefused: '{name} : {message}',
+  fileTooLarge: 'dépasse les {size} acceptés ici',
+  fileTypeRefused: 'un type de fichier que cette discussion n’accepte pas',
+  tooManyFiles: 'au plus {count} fichiers par message',
+  uploadFailed: 'l’envoi a échoué ({message})',
 };
 
 registerLocale('fr', fr);

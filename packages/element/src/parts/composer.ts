@@ -7,6 +7,7 @@ import { autocomplete, loadAutocomplete } from '../composer/load-autocomplete.js
 import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
 import type { Suggestion, SuggestionGroup } from '../composer/suggestions.js';
 import { conversationContext } from '../conversation/conversation-context.js';
+import { loadAttachments } from '../attachments/load-attachments.js';
 import { draftContext } from '../draft/draft-context.js';
 import type { ItemRemoveEvent } from './item-chips.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
@@ -162,6 +163,8 @@ export class Composer extends LitElement {
   }
 
   protected override updated(): void {
+    // Files from the user (adapter.attachments): the attachments chunk fits this composer with them.
+    if (this.#adapter.value?.attachments) loadAttachments().then((chunk) => chunk.fit(this));
     const textarea = this.#textarea;
     if (!textarea) return;
     const list = autocomplete();

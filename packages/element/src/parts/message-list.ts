@@ -13,6 +13,7 @@ import { HistoryWindow } from './history-window.js';
 import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
+import { sentFiles } from '../attachments/load-attachments.js';
 import { messageActions } from '../message-actions/load-message-actions.js';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
@@ -367,9 +368,7 @@ function userMessage(turn: UserTurn) {
   const { references, attachments } = turn;
   return html`<agent-chat-message exportparts=${BUBBLE_PARTS} sender="user" .text=${turn.text}></agent-chat-message>${references?.length
       ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
-      : nothing}${attachments?.length
-      ? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`
-      : nothing}`;
+      : nothing}${attachments?.length ? sentFiles(attachments) : nothing}`;
 }
 
 declare global {

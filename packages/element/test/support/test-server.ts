@@ -15,6 +15,7 @@ import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { mountThreadScenarios } from './thread-scenarios.js';
 import { closeMessageActionScenarios, mountMessageActionScenarios } from './message-action-scenarios.js';
 import { mountToolViewScenarios } from './tool-view-scenarios.js';
+import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -191,6 +192,7 @@ function scenarios(): Hono {
   mountThreadScenarios(app);
   mountMessageActionScenarios(app);
   mountToolViewScenarios(app);
+  mountAttachmentScenarios(app);
   return app;
 }
 
@@ -219,5 +221,5 @@ export function startTestServer(): Promise<TestServer> {
   requestRecorder(app);
   app.route('/', scenarios());
   // The message actions' fake Messages API (started by their first test) stops with the server.
-  return serveApp(app).then((running) => ({ ...running, close: () => closeMessageActionScenarios().then(running.close) }));
+  return serveApp(app).then((running) => ({ ...running, close: () => Promise.all([closeMessageActionScenarios(), closeAttachmentScenarios()]).then(running.close) }));
 }

@@ -1,0 +1,86 @@
+import { ContextConsumer } from '@lit/context';
+import type { AgentChat } from '../agent-chat.js';
+import { draftContext } from '../draft/draft-context.js';
+import { attachmentsEn } from '../i18n/attachment-strings.js';
+import { resolveTable } from '../i18n/locales.js';
+import type { Composer } from '../parts/composer.js';
+import { agentHost, uploadLimits } from './agent-host.js';
+import type { FileChips } from './file-chips.js';
+import type { FilePicker } from './file-picker.js';
+import { UploadTray } from './upload-tray.js';
+
+const fitted = new WeakSet<Composer>();
+
+/**
+ * Gives a composer whose adapter has `attachments: true` its files, once the server has said it takes uploads (GET /uploads):
+ * the paperclip beside the input, the chips above it, paste and drop, Send held while a file uploads, and the
+ * uploaded files sent with the message. All of it is set up from here, on the composer's own nodes and through its
+ * reactive-controller hooks, so that the composer (in every plain conversation's bytes) holds only the call to this
+ * (see load-attachments.ts): the chips go in before its form and the picker first in the form, static places that its
+ * template never redraws.
+ */
+export function fitComposer(composer: Composer): void {
+  if (fitted.has(composer)) return;
+  const host = agentHost(composer);
+  if (!host?.adapter?.attachments) return;
+  fitted.add(composer);
+  void uploadLimits(host).then((limits) => {
+    if (!limits) return;
+    const tray = new UploadTray(host, () => composer.requestUpdate());
+    tray.limits = limits;
+    const draft = new ContextConsumer(composer, { context: draftContext, subscribe: true });
+    const chips = document.createElement('agent-chat-file-chips') as FileChips;
+    const picker = document.createElement('agent-chat-file-picker') as FilePicker;
+    chips.tray = picker.tray = tray;
+    let heldSend = false;
+    composer.addController({
+      hostUpdated() {
+        const form = composer.renderRoot.querySelector('form');
+        if (form && !picker.isConnected) {
+          form.before(chips);
+          form.prepend(picker);
+        }
+        chips.requestUpdate();
+        // Send waits for the uploads: disabled while one is in flight, and given back the composer's own state after.
+        const send = composer.renderRoot.querySelector<HTMLButtonElement>('.send');
+        if (send && (tray.busy || heldSend)) {
+          send.disabled = tray.busy || !composer.value.trim();
+          heldSend = tray.busy;
+        }
+      },
+    });
+    // The uploaded files go in the draft just before it is sent, so the composer sends them with its own attachments.
+    const submit = composer.submit.bind(composer);
+    composer.submit = () => {
+      if (tray.busy) return;
+      if (composer.value.trim()) for (const file of tray.take()) draft.value?.attach(file);
+      submit();
+    };
+    listen(composer, tray, host);
+    composer.requestUpdate();
+  });
+}
+
+/** Files pasted into the input or dropped on the composer join the tray; text pastes and host items go on as before. */
+function listen(composer: Composer, tray: UploadTray, host: AgentChat): void {
+  const texts = () => resolveTable(attachmentsEn, host.locale, host.strings);
+  composer.addEventListener('paste', (event) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!files.length) return;
+    event.preventDefault();
+    tray.add(files, texts());
+  });
+  composer.addEventListener('dragover', (event) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  });
+  composer.addEventListener('drop', (event) => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (!files.length) return;
+    event.preventDefault();
+    // The shell hears drops too (for host items): this one is handled.
+    event.stopPropagation();
+    tray.add(files, texts());
+  });
+}

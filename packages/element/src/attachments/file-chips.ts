@@ -1,0 +1,43 @@
+import { LitElement, html, nothing } from 'lit';
+import { format } from '../i18n/shell-strings.js';
+import { tokens } from '../styles/tokens.js';
+import { fileChipStyles, fileMark } from './attachment-styles.js';
+import { AttachmentTexts } from './attachment-texts.js';
+import { fileSize } from './file-size.js';
+import type { UploadTray } from './upload-tray.js';
+
+/**
+ * The files about to be sent, under the input: a thumbnail (images) or a mark, the name and size, the upload's
+ * progress, the reason a file was refused, and a remove button each.
+ */
+export class FileChips extends LitElement {
+  static override properties = { tray: { attribute: false } };
+  declare tray: UploadTray | undefined;
+
+  readonly #texts = new AttachmentTexts(this);
+
+  protected override render() {
+    const files = this.tray?.files ?? [];
+    if (!files.length) return nothing;
+    const t = this.#texts.value;
+    return html`<ul aria-label=${t.attachedFiles}>
+      ${files.map(
+        (file) => html`<li ?data-error=${Boolean(file.error)} ?data-uploading=${!file.uploaded && !file.error}>
+          ${file.preview ? html`<img src=${file.preview} alt="" />` : html`<span class="mark" aria-hidden="true">${fileMark(file.name, file.mediaType)}</span>`}
+          <span class="about">
+            <span class="name">${file.name}</span>
+            ${file.error
+              ? html`<span class="error" role="alert">${file.error}</span>`
+              : html`<span class="size">${fileSize(file.size)}</span>`}
+            ${!file.uploaded && !file.error
+              ? html`<progress max="1" .value=${file.progress} aria-label=${format(t.uploadingFile, { name: file.name })}></progress>`
+              : nothing}
+          </span>
+          <button type="button" aria-label=${format(t.removeFile, { name: file.name })} @click=${() => this.tray?.remove(file.key)}>×</button>
+        </li>`,
+      )}
+    </ul>`;
+  }
+
+  static override styles = [tokens, fileChipStyles];
+}

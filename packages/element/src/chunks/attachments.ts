@@ -1,0 +1,16 @@
+// Files from the user (`<agent-chat attachments>`): the composer's picker, paste and drop, upload chips, and the
+// files shown in sent messages. attachments/load-attachments.ts imports it when a composer of such an element first
+// draws, or a message with files is first shown. It imports the shell and the conversation first, for the bundle's
+// sake: see README.md here.
+import '../register.js';
+import './conversation-parts.js';
+import { define } from '../define-element.js';
+import { FileChips } from '../attachments/file-chips.js';
+import { FilePicker } from '../attachments/file-picker.js';
+import { SentFiles } from '../attachments/sent-files.js';
+
+define('agent-chat-file-chips', FileChips);
+define('agent-chat-file-picker', FilePicker);
+define('agent-chat-files', SentFiles);
+
+export { fitComposer as fit } from '../attachments/composer-files.js';
