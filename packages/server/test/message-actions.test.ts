@@ -38,7 +38,9 @@ async function errorOf(response: Response): Promise<ErrorResponse['error'] & { s
   return { status: response.status, ...((await response.json()) as ErrorResponse).error };
 }
 
-const stores: [string, () => Promise<{ store: () => SessionStore; close: () => Promise<void> }>][] = [
+type StoreCase = [string, () => Promise<{ store: () => SessionStore; close: () => Promise<void> }>];
+
+const stores: StoreCase[] = [
   ['memory store', async () => {
     const store = memoryStore();
     return { store: () => store, close: async () => {} };
@@ -51,7 +53,7 @@ const stores: [string, () => Promise<{ store: () => SessionStore; close: () => P
   // Redis when a redis-server is at hand (redis-server.ts says how it is found; the test says why when it is not).
   ...(redisSkipReason('message-actions.test.ts')
     ? []
-    : ([['redis store', async () => {
+    : [['redis store', async () => {
         const redis = await startRedisServer();
         const opened: RedisSessionStore[] = [];
         return {
@@ -66,7 +68,7 @@ const stores: [string, () => Promise<{ store: () => SessionStore; close: () => P
             await redis.stop();
           },
         };
-      }]] as const)),
+      }] satisfies StoreCase]),
 ];
 
 describe.each(stores)('message actions, %s', (_name, makeStore) => {
