@@ -10,7 +10,7 @@ const translate = (translator: AgUiTranslator, ...events: object[]) =>
   events.flatMap((event) => translator.translate(event as { type: string }));
 
 describe('AgUiTranslator', () => {
-  it('follows TEXT_MESSAGE_CHUNK and TOOL_CALL_CHUNK, ids given once, and keeps the thread', () => {
+  it('follows TEXT_MESSAGE_CHUNK and TOOL_CALL_CHUNK (ids given once; the input streamed, the call complete at the next other event), and keeps the thread', () => {
     const thread = newThread();
     const events = translate(
       new AgUiTranslator(thread),
@@ -18,12 +18,18 @@ describe('AgUiTranslator', () => {
       { type: 'TEXT_MESSAGE_CHUNK', delta: 'lo' },
       { type: 'TOOL_CALL_CHUNK', toolCallId: 't1', toolCallName: 'search', parentMessageId: 'm1', delta: '{"q":' },
       { type: 'TOOL_CALL_CHUNK', delta: '"cats"}' },
+      // The first event that is not one of its chunks ends the call.
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
     );
+    const delta = (text: string) => ({ type: 'tool_input_delta', turnId: 'ag-ui-call-t1', toolCallId: 't1', name: 'search', delta: text });
     expect(events).to.deep.equal([
       { type: 'text_delta', turnId: 'ag-ui-text-m1', text: 'Hel' },
       { type: 'text_delta', turnId: 'ag-ui-text-m1', text: 'lo' },
-      { type: 'tool_call', turnId: 'ag-ui-call-t1', toolCallId: 't1', name: 'search', kind: 'read', label: 'search', input: {} },
+      delta(''),
+      delta('{"q":'),
+      delta('"cats"}'),
       { type: 'tool_call', turnId: 'ag-ui-call-t1', toolCallId: 't1', name: 'search', kind: 'read', label: 'search', input: { q: 'cats' } },
+      { type: 'done', stopReason: 'end_turn', hasWrites: false, undoable: false },
     ]);
     expect(thread.messages).to.deep.equal([
       { id: 'm1', role: 'assistant', content: 'Hello', toolCalls: [{ id: 't1', type: 'function', function: { name: 'search', arguments: '{"q":"cats"}' } }] },

@@ -71,10 +71,11 @@ export class AgUiTranslator {
   readonly #decided: ReadonlyMap<string, Confirmation>;
   /** Text messages whose role is not the assistant's: not shown. */
   readonly #skipped = new Set<string>();
-  /** The message and call a CHUNK event without an id continues. */
+  /** The message a CHUNK event without an id continues. */
   #lastText: string | undefined;
   #lastReasoning: string | undefined;
-  #lastCall: string | undefined;
+  /** The call TOOL_CALL_CHUNKs are building, until an event that is not one of its chunks ends it. */
+  #openChunk: string | undefined;
 
   constructor(thread: AgUiThread, decided: ReadonlyMap<string, Confirmation> = new Map()) {
     this.#thread = thread;
@@ -83,6 +84,15 @@ export class AgUiTranslator {
 
   /** The element's events for one AG-UI event, in order (often none, sometimes two). */
   translate(event: { type: string }): StreamEvent[] {
+    const open = this.#openChunk;
+    if (open && (event.type !== 'TOOL_CALL_CHUNK' || ((event as ToolCallChunkEvent).toolCallId ?? open) !== open)) {
+      this.#openChunk = undefined;
+      return [...this.#callEvent(open), ...this.translate(event)];
+    }
+    return this.#translate(event);
+  }
+
+  #translate(event: { type: string }): StreamEvent[] {
     switch (event.type) {
       case 'TEXT_MESSAGE_START': {
         const { messageId, role } = event as TextMessageStartEvent;
@@ -120,18 +130,19 @@ export class AgUiTranslator {
       }
       case 'TOOL_CALL_ARGS': {
         const { toolCallId, delta } = event as ToolCallArgsEvent;
-        this.#appendArgs(toolCallId, delta);
-        return [];
+        return this.#appendArgs(toolCallId, delta);
       }
       case 'TOOL_CALL_END':
         return this.#callEvent((event as ToolCallArgsEvent).toolCallId);
       case 'TOOL_CALL_CHUNK': {
+        // AG-UI's shorthand for START/ARGS/END: the first chunk of a call starts it, and the call ends at the
+        // first event that is not one of its chunks (see translate).
         const chunk = event as ToolCallChunkEvent;
-        const toolCallId = chunk.toolCallId ?? this.#lastCall;
+        const toolCallId = chunk.toolCallId ?? this.#openChunk;
         if (!toolCallId) return [];
         const started = this.#thread.calls.has(toolCallId) ? [] : [this.#startCall(toolCallId, chunk.toolCallName ?? 'tool', chunk.parentMessageId)];
-        if (chunk.delta) this.#appendArgs(toolCallId, chunk.delta);
-        return started.length > 0 ? started : this.#callEvent(toolCallId);
+        this.#openChunk = toolCallId;
+        return [...started, ...(chunk.delta ? this.#appendArgs(toolCallId, chunk.delta) : [])];
       }
       case 'TOOL_CALL_RESULT':
         return [this.#result(event as ToolCallResultEvent)];
@@ -174,33 +185,29 @@ export class AgUiTranslator {
     return message;
   }
 
+  /** The chip shows from the start and its input as it streams (the element's tool_input_delta); TOOL_CALL_END completes it. */
   #startCall(toolCallId: string, name: string, parentMessageId: string | undefined): StreamEvent {
-    this.#lastCall = toolCallId;
     this.#thread.calls.set(toolCallId, { name, args: '' });
     const message = this.#assistant(parentMessageId ?? `${toolCallId}-message`);
     message.toolCalls = [...(message.toolCalls ?? []), { id: toolCallId, type: 'function', function: { name, arguments: '' } }];
-    // The chip shows from the start; its input fills in at TOOL_CALL_END.
-    return this.#call(toolCallId, name, {});
+    return { type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name, delta: '' };
   }
 
-  #appendArgs(toolCallId: string, delta: string): void {
+  #appendArgs(toolCallId: string, delta: string): StreamEvent[] {
     const call = this.#thread.calls.get(toolCallId);
-    if (!call) return;
+    if (!call) return [];
     call.args += delta;
     for (const message of this.#thread.messages) {
       if (message.role !== 'assistant') continue;
       const toolCall = message.toolCalls?.find((candidate) => candidate.id === toolCallId);
       if (toolCall) toolCall.function.arguments = call.args;
     }
+    return [{ type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name: call.name, delta }];
   }
 
   #callEvent(toolCallId: string): StreamEvent[] {
     const call = this.#thread.calls.get(toolCallId);
-    if (!call) return [];
-    const input = parseJson(call.args);
-    // A CHUNK's arguments are JSON only once they are complete.
-    if (typeof input === 'string') return [];
-    return [this.#call(toolCallId, call.name, input)];
+    return call ? [this.#call(toolCallId, call.name, parseJson(call.args))] : [];
   }
 
   #call(toolCallId: string, name: string, input: unknown): StreamEvent {
