@@ -279,3 +279,28 @@ describe('message actions while a run is in flight', () => {
     expect(await errorOf(await client.request('/sessions/empty/retry', post({})))).toMatchObject({ status: 409, field: 'sessionId' });
   });
 });
+
+describe('message actions and the session caps', () => {
+  it('counts the alternatives put aside: a retry or an edit past the cap is a 409 session_full', async () => {
+    const model = scriptedModel(({ text }) => [[{ text: `ok: ${text}` }]]);
+    const server = await serveApp(createAgentChat({ model, secret: 'message-actions-test-secret-0123456789abcdef', limits: { sessionTurns: 4 } }));
+    try {
+      const client = agentClient(server.url);
+      await client.run('capped', { text: 'one' });
+      // The path stays two turns; each retry puts one more aside: 3 turns in all, then 4, the cap.
+      for (let retries = 0; retries < 2; retries++) {
+        const response = await client.request('/sessions/capped/retry', post({}));
+        expect(response.status).toBe(200);
+        await readAgentEvents(response);
+      }
+      const { turns, branches } = await client.history('capped');
+      expect(turns).toHaveLength(2);
+      expect(branches).toEqual([{ turnId: turns[1]!.id, index: 2, count: 3 }]);
+      expect(await errorOf(await client.request('/sessions/capped/retry', post({})))).toMatchObject({ status: 409, code: 'session_full', field: 'sessionId' });
+      expect(await errorOf(await client.send('capped', { text: 'x', editOf: turns[0]!.id }))).toMatchObject({ status: 409, code: 'session_full', field: 'editOf' });
+      expect((await client.history('capped')).turns).toEqual(turns);
+    } finally {
+      await server.close();
+    }
+  });
+});

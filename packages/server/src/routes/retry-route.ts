@@ -10,7 +10,8 @@ import { runAgentLoop } from '../run/agent-loop.js';
 import { catchUpWithLog, runInBackground } from '../run/background-run.js';
 import { answerUnknownCommand, runCommand } from '../run/run-command.js';
 import type { Runtime } from '../runtime.js';
-import { branchOff } from '../session/branches.js';
+import { branchOff, wholeSize } from '../session/branches.js';
+import { sessionSizeIssue } from '../session/session-size.js';
 import { commitSession } from '../session/commit-session.js';
 import { disconnectPolicy, withSession } from './with-session.js';
 
@@ -27,10 +28,14 @@ export function retryRoute(runtime: Runtime) {
     return withSession(c, runtime, { create: false, busy }, async (session, active) => {
       const index = session.turns.findLastIndex((turn) => turn.type === 'user');
       const user = session.turns[index];
+      const size = wholeSize(session);
+      const full = sessionSizeIssue(size.turns, size.chars, runtime.limits, 'sessionId');
       const refusal =
-        user?.type === 'user'
-          ? branchOff(session, index + 1)
-          : { status: 409 as const, code: 'conflict' as const, message: 'Nothing to retry: this conversation has no message yet.' };
+        user?.type !== 'user'
+          ? { status: 409 as const, code: 'conflict' as const, message: 'Nothing to retry: this conversation has no message yet.' }
+          : full
+            ? { status: 409 as const, code: 'session_full' as const, message: full.message }
+            : branchOff(session, index + 1);
       if (refusal || user?.type !== 'user') {
         await runtime.runs.release(session.id, active.runId);
         return errorJson(c, refusal!.status, refusal!.code, refusal!.message, { field: 'sessionId' });

@@ -1,6 +1,7 @@
 import type { SendMessageRequest } from '@agent-chat/protocol';
 import type { Runtime } from '../runtime.js';
-import { branchOff, type BranchRefusal } from './branches.js';
+import { branchOff, wholeSize, type BranchRefusal } from './branches.js';
+import { sessionSizeIssue } from './session-size.js';
 import { commitSession } from './commit-session.js';
 import type { SessionRecord } from './session-record.js';
 
@@ -23,6 +24,9 @@ export async function branchForEdit(runtime: Runtime, session: SessionRecord, bo
   if (turn.type !== 'user') {
     return { status: 400, code: 'invalid_request', message: `editOf: "${editOf}" is a ${turn.type} turn; only a user's message can be edited.` };
   }
+  const size = wholeSize(session);
+  const full = sessionSizeIssue(size.turns, size.chars, runtime.limits, 'editOf');
+  if (full) return { status: 409, code: 'session_full', message: full.message };
   const refusal = branchOff(session, index);
   if (refusal) return refusal;
   session.updatedAt = Date.now();

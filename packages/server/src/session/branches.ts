@@ -31,8 +31,28 @@ export const MAX_BRANCHES = 20;
 /** Why the path could not branch or switch; `field` is the request field at fault. */
 export interface BranchRefusal {
   status: 400 | 404 | 409;
-  code: 'invalid_request' | 'not_found' | 'conflict';
+  code: 'invalid_request' | 'not_found' | 'conflict' | 'session_full';
   message: string;
+}
+
+/**
+ * The whole conversation's size, the alternatives put aside included, for the session's caps (sessionSizeIssue):
+ * branching moves turns off the path without freeing them, so a retry or an edit is refused once the whole is full.
+ * Counted on each branching only (the alternatives are read then anyway), never on a run's steps.
+ */
+export function wholeSize(session: SessionRecord): { turns: number; chars: number } {
+  let turns = session.turns.length;
+  const count = (forks: readonly Fork[] | undefined): void => {
+    for (const fork of forks ?? []) {
+      for (const branch of fork.branches) {
+        if (!branch) continue;
+        turns += branch.turns.length;
+        count(branch.forks);
+      }
+    }
+  };
+  count(session.forks);
+  return { turns, chars: (session.historyChars ?? 0) + (session.forks ? JSON.stringify(session.forks).length : 0) };
 }
 
 /** The forks of the path whose `after` is one of these turns: they belong to those turns' branch. */
