@@ -368,7 +368,9 @@ function userMessage(turn: UserTurn) {
   const { references, attachments } = turn;
   return html`<agent-chat-message exportparts=${BUBBLE_PARTS} sender="user" .text=${turn.text}></agent-chat-message>${references?.length
       ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
-      : nothing}${attachments?.length ? sentFiles(attachments) : nothing}`;
+      : nothing}${attachments?.length
+      ? sentFiles(attachments) ?? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`
+      : nothing}`;
 }
 
 declare global {
