@@ -44,11 +44,11 @@ export class WeatherCard extends HTMLElement {
         .sky { font-size: 1.4rem; display: block; }
         .low { color: #57606a; }
       </style>
-      <section aria-live="polite">
+      <section>
         <h3></h3>
         <p class="headline"></p>
         <ol></ol>
-        <p class="status"></p>
+        <p class="status" role="status"></p>
       </section>`;
   }
 
