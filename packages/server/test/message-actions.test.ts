@@ -5,7 +5,8 @@ import type { ErrorResponse, FeedbackResponse, SessionResponse, Turn } from '@ag
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileStore } from '../src/file-store.js';
-import { anthropicModel, createAgentChat, memoryStore, scriptedModel, type Feedback, type SessionStore } from '../src/index.js';
+import { anthropicModel, createAgentChat, defineTool, memoryStore, scriptedModel, type Feedback, type SessionStore } from '../src/index.js';
+import { z } from 'zod';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../src/testing/fake-anthropic.js';
 import { redisStore, type RedisSessionStore } from '../src/redis.js';
@@ -299,6 +300,53 @@ describe('message actions and the session caps', () => {
       expect(await errorOf(await client.request('/sessions/capped/retry', post({})))).toMatchObject({ status: 409, code: 'session_full', field: 'sessionId' });
       expect(await errorOf(await client.send('capped', { text: 'x', editOf: turns[0]!.id }))).toMatchObject({ status: 409, code: 'session_full', field: 'editOf' });
       expect((await client.history('capped')).turns).toEqual(turns);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('message actions and calls waiting for an answer', () => {
+  it('puts a reply aside with the confirmation it waits for, and brings the confirmation back with it', async () => {
+    const deleted: string[] = [];
+    const deleteItem = defineTool({
+      name: 'delete_item',
+      description: 'Delete an item',
+      kind: 'write',
+      input: z.object({ id: z.string() }),
+      needsConfirmation: true,
+      execute: ({ id }) => {
+        deleted.push(id);
+        return { deleted: id };
+      },
+    });
+    let tries = 0;
+    // Each try asks to delete another item, so the versions are told apart; after the answer, it says so.
+    const model = scriptedModel(() => [[{ tool: 'delete_item', input: { id: `F-${++tries}` } }], [{ text: 'Done.' }]]);
+    const server = await serveApp(createAgentChat({ model, tools: [deleteItem], secret: 'message-actions-test-secret-0123456789abcdef' }));
+    try {
+      const client = agentClient(server.url);
+      const first = await client.run('waits', { text: 'delete something' });
+      expect(first.at(-1)!.data).toMatchObject({ stopReason: 'awaiting_input' });
+      const waiting = await client.history('waits');
+      expect(waiting.pending.map((call) => call.input)).toEqual([{ id: 'F-1' }]);
+
+      // A retry instead of an answer: the new try waits for its own confirmation, the first's is put aside with it.
+      const retried = await readAgentEvents(await client.request('/sessions/waits/retry', post({})));
+      expect(retried.at(-1)!.data).toMatchObject({ stopReason: 'awaiting_input' });
+      const second = await client.history('waits');
+      expect(second.pending.map((call) => call.input)).toEqual([{ id: 'F-2' }]);
+      const back = await (await client.request('/sessions/waits/branch', post({ turnId: second.branches![0]!.turnId, index: 0 }))).json() as SessionResponse;
+      expect(back.pending.map((call) => call.input)).toEqual([{ id: 'F-1' }]);
+      expect(back.turns).toEqual(waiting.turns);
+
+      // Answered there, it runs as it would have, and the history the model gets stays whole.
+      const done = await client.resume('waits', { decisions: [{ toolCallId: back.pending[0]!.toolCallId, action: 'approve' }] });
+      expect(done.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
+      expect(deleted).toEqual(['F-1']);
+      const after = await client.history('waits');
+      expect(after.pending).toEqual([]);
+      expect(texts(after.turns)).toEqual(['user: delete something', 'tool_call', 'tool_result', 'assistant: Done.']);
     } finally {
       await server.close();
     }
