@@ -153,6 +153,34 @@ describe('a tool that returns an image (toolContent)', () => {
   });
 });
 
+describe('an imported history with tool images', () => {
+  const history = (image: Record<string, unknown>) => ({
+    turns: [
+      { id: 'u1', createdAt: 1, type: 'user', text: 'Show me the sales.' },
+      { id: 'c1', createdAt: 2, type: 'tool_call', toolCallId: 'toolu_a', name: 'draw_chart', input: {} },
+      { id: 'r1', createdAt: 3, type: 'tool_result', toolCallId: 'toolu_a', name: 'draw_chart', output: 'Sales:', isError: false, content: [{ type: 'text', text: 'Sales:' }, image] },
+      { id: 'a1', createdAt: 4, type: 'assistant_text', text: 'A rising line.' },
+    ],
+  });
+
+  it('is refused when an image would fail at the provider; a sound one goes to the model with the next message', async () => {
+    const model = recordingModel(scriptedModel([[{ text: 'Still rising.' }]]));
+    const user = agentClient(await serve({ model }));
+    const bad = async (image: Record<string, unknown>) => (await (await user.importRaw('imported', history(image))).json()) as { error: { field: string; message: string } };
+    expect((await bad({ type: 'image', mediaType: 'image/png', size: 4, data: btoa('junk') })).error).toMatchObject({
+      field: 'turns.2.content.1',
+      message: 'turns.2.content.1: data is not base64 of an image of type image/png',
+    });
+    expect((await bad({ type: 'image', mediaType: 'image/svg+xml', size: 6, data: btoa('<svg/>') })).error.field).toBe('turns.2.content.1');
+    expect((await bad({ type: 'image', mediaType: 'image/png', size: 4 })).error.message).toContain('needs its data (base64) or an uploadId');
+
+    const image = { type: 'image', mediaType: 'image/png', size: PNG.length, data: PNG_BASE64 };
+    expect((await user.importRaw('imported', history(image))).status).toBe(200);
+    await user.run('imported', { text: 'And now?' });
+    expect(model.calls[0]!.turns[2]).toMatchObject({ type: 'tool_result', content: [{ type: 'text', text: 'Sales:' }, image] });
+  });
+});
+
 describe('what a tool image cannot be kept as becomes a note', () => {
   const odd = (parts: ToolContentPart[]) =>
     defineTool({ name: 'odd_images', description: 'Return odd images.', input: z.object({}), execute: () => toolContent(parts) });

@@ -1,4 +1,7 @@
-import type { FieldIssue, PendingCall, Turn } from '@agent-chat/protocol';
+import type { FieldIssue, PendingCall, ToolResultPart, Turn } from '@agent-chat/protocol';
+import { fromBase64 } from '../model/tool-result-content.js';
+import { TOOL_IMAGE_TYPES } from '../run/keep-tool-content.js';
+import { bytesMatchType } from '../uploads/sniff-type.js';
 
 /**
  * An imported history must be one the loop can go on from, and one the Messages API would accept: it starts with
@@ -28,6 +31,8 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
         return { field: `turns.${index}.toolCallId`, message: `turns.${index}.toolCallId: no earlier tool_call has id "${turn.toolCallId}"` };
       }
       answered.add(turn.toolCallId);
+      const image = imageIssue(turn.content ?? []);
+      if (image) return { field: `turns.${index}.content.${image.at}`, message: `turns.${index}.content.${image.at}: ${image.message}` };
     }
   }
   for (const [index, call] of pending.entries()) {
@@ -38,5 +43,20 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
   }
   const open = [...calls].find((id) => !answered.has(id));
   if (open) return { field: 'turns', message: `turns: the tool call "${open}" has no result and is not pending` };
+  return undefined;
+}
+
+/** A tool result's image that the provider would refuse (and with it every later request): its index and why. */
+function imageIssue(parts: readonly ToolResultPart[]): { at: number; message: string } | undefined {
+  for (const [at, part] of parts.entries()) {
+    if (part.type !== 'image') continue;
+    if (!TOOL_IMAGE_TYPES.includes(part.mediaType)) return { at, message: `an image must be ${TOOL_IMAGE_TYPES.join(', ')} (got ${part.mediaType})` };
+    if (part.data === undefined) {
+      if (part.uploadId === undefined) return { at, message: 'an image needs its data (base64) or an uploadId' };
+      continue;
+    }
+    const bytes = fromBase64(part.data);
+    if (!bytes || !bytesMatchType(bytes, part.mediaType)) return { at, message: `data is not base64 of an image of type ${part.mediaType}` };
+  }
   return undefined;
 }
