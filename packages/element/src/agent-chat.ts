@@ -60,6 +60,8 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  *
  * @tagname agent-chat
  *
+ * @attr {'agent-chat' | 'ag-ui'} transport - What the element speaks to `endpoint`: `agent-chat` (the default, an `@agent-chat/server` mount) or `ag-ui` (any AG-UI agent's run endpoint; docs/interop.md). Read when the conversation is set up; its code is a chunk loaded only for `ag-ui`. An attribute only, not a property: it costs the first load nothing.
+ *
  * @slot header-actions - Buttons (or links) next to the title in the floating, docked, drawer and ephemeral headers; inline mode has no header.
  * @slot empty - Shown instead of the default "Send a message to start." while the conversation is empty (not while it loads).
  * @slot footer - A note under the composer, in every mode, e.g. "AI can make mistakes."
