@@ -143,6 +143,29 @@ describe('<agent-chat> custom tool views (real server)', () => {
     expect(card.textContent).to.equal('Lisbon done');
   });
 
+  it('Stop while the input streams: the half-written call is not shown, as after a reload (nothing of it is stored)', async () => {
+    const views: Seen[] = [];
+    const { el, endpoint, session } = await chat('tool-views', 'view-stop', {
+      renderTool: (call) => {
+        views.push(seen(call));
+        return html`<p class="weather">${(call.input as { city?: string } | undefined)?.city ?? ''}</p>`;
+      },
+    });
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    const sent = el.send('Weather in Lisbon?');
+    await waitFor(() => views.some((view) => view.status === 'streaming'), { message: 'the view of the streaming input' });
+    expect(toolChips(el)[0]!.hidden).to.equal(false);
+    await el.stop();
+    expect((await finished).detail.stopReason).to.equal('cancelled');
+    await sent;
+    const chip = toolChips(el)[0]!;
+    await chip.updateComplete;
+    expect(chip.hidden).to.equal(true);
+    expect(getComputedStyle(chip).display).to.equal('none');
+    const stored = await storedSession(endpoint, session);
+    expect(stored.turns.some((turn) => turn.type === 'tool_call')).to.equal(false);
+  });
+
   it('a renderer that returns nothing for a call keeps its default chip', async () => {
     const { el } = await chat('tool-views', 'view-none', { renderTool: () => undefined });
     await runToEnd(el, 'Weather in Lisbon?');

@@ -46,7 +46,7 @@ export interface ToolViewCall {
    * stops, unfinished objects and arrays closed; undefined before anything readable).
    */
   input: unknown;
-  /** The input is still streaming (`status` is `streaming`), or stopped part-way (`interrupted`). */
+  /** The input is still streaming (`status` is `streaming`). A call stopped part-way is not shown at all. */
   partial: boolean;
   /** The tool's output, once it has one: what the tool returned, or the error it failed with. */
   result: unknown;

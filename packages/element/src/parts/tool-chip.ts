@@ -68,6 +68,12 @@ export class ToolChip extends LitElement {
     this.state = 'running';
   }
 
+  protected override willUpdate(): void {
+    // A call whose input never finished streaming (the run was stopped or failed part-way) was never stored, so it is
+    // not shown, as after a reload.
+    this.hidden = this.state !== 'running' && typeof (this.call as { text?: unknown } | undefined)?.text === 'string';
+  }
+
   protected override render() {
     const call = this.call;
     if (!call) return nothing;
@@ -129,6 +135,9 @@ export class ToolChip extends LitElement {
     css`
       :host {
         display: block;
+      }
+      :host([hidden]) {
+        display: none;
       }
       .chip {
         display: inline-block;
