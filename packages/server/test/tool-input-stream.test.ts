@@ -2,11 +2,13 @@ import type { StreamEvent, ToolInputDeltaEvent } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anthropicModel, createAgentChat, defineTool, memoryStore, scriptedModel } from '../src/index.js';
+import { openAICompatibleModel } from '../src/model/openai-compatible/index.js';
 import { ToolInputStream } from '../src/run/tool-input-stream.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply } from '../src/testing/fake-anthropic.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { startFakeOpenAI } from './support/fake-openai.js';
 
 // A forecast long enough to stream in many pieces: the client should see it grow, in far fewer events than pieces.
 const FORECAST = { city: 'Lisbon', days: 3, notes: 'Sunny spells with a sea breeze. '.repeat(40) };
@@ -100,6 +102,36 @@ describe('tool_input_delta: a tool call\'s input as the model writes it (Anthrop
     expect(next.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
     expect(fake.requests.length).toBe(before + 1);
     expect(ofType(next, 'error')).toEqual([]);
+  });
+});
+
+describe('tool_input_delta from an OpenAI-compatible model', () => {
+  it('its tool call argument pieces reach the client the same way, on the turn of the call', async () => {
+    const openai = await startFakeOpenAI({
+      chunkSize: 6,
+      replies: [{ toolCalls: [{ id: 'call_w9', name: 'get_weather', arguments: FORECAST }] }, { text: 'Sunny in Lisbon.' }],
+    });
+    const app = await serveApp(
+      createAgentChat({
+        model: openAICompatibleModel({ model: 'fake-model', baseURL: openai.baseURL, apiKey: 'sk-test' }),
+        tools: [getWeather],
+        store: memoryStore(),
+        secret: 'tool-input-stream-secret-0123456789abcdef',
+      }),
+    );
+    try {
+      const events = await agentClient(app.url).run('s-openai', { text: 'Weather in Lisbon?' });
+      const call = ofType(events, 'tool_call')[0]!;
+      const deltas = deltasOf(events);
+      expect(call).toMatchObject({ toolCallId: 'call_w9', input: FORECAST });
+      expect(deltas.length).toBeGreaterThan(1);
+      expect(deltas.every((delta) => delta.turnId === call.turnId && delta.toolCallId === 'call_w9')).toBe(true);
+      expect(deltas.map((delta) => delta.delta).join('')).toBe(FORECAST_JSON);
+      expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    } finally {
+      await app.close();
+      await openai.close();
+    }
   });
 });
 
