@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../src/define.js';
+import '../src/i18n/fr.js'; // registers locale="fr", for the test of the French texts
 import type { AgentChat } from '../src/agent-chat.js';
 import type { FeedbackDetail, RunFinishDetail } from '../src/events.js';
 import type { MessageActions } from '../src/message-actions/message-actions.js';
@@ -27,9 +28,10 @@ async function record(mark: string, sessionId: string): Promise<Record> {
   return (await response.json()) as Record;
 }
 
-async function chat(session: string, tag = session): Promise<AgentChat> {
+async function chat(session: string, tag = session, locale = 'en'): Promise<AgentChat> {
   const endpoint = await scenario('actions');
   const el = await fixture<AgentChat>(html`<agent-chat
+    locale=${locale}
     mode="inline"
     endpoint=${endpoint}
     session=${session}
@@ -262,5 +264,18 @@ describe('message actions (real server)', () => {
     await waitFor(() => !bar.shadowRoot!.querySelector('form.edit'), { message: 'the edit form closed' });
     await waitFor(() => deepActive() === button(bar, '.bar.user .edit'), { message: 'the focus back on Edit' });
     expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal(['check me']);
+  });
+
+  it('words its buttons in the element’s language', async () => {
+    const session = uniqueSession('fr');
+    const el = await chat(session, session, 'fr');
+    await finished(el, () => el.send('bonjour'));
+    const bar = await actions(el, 0);
+    const labels = [...bar.shadowRoot!.querySelectorAll('.bar button')].map((element) => element.getAttribute('aria-label'));
+    expect(labels).to.deep.equal(['Copier', 'Modifier', 'Copier', 'Réessayer', 'Bonne réponse', 'Mauvaise réponse']);
+    button(bar, '.bar.reply .thumb.up').click();
+    const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.comment textarea'), { message: 'the comment form' });
+    expect(field.getAttribute('aria-label')).to.equal('Commentaire (facultatif)');
+    expect(shownText(bar.shadowRoot!.querySelector('.comment')!)).to.contain('Envoyer l’avis');
   });
 });

@@ -61,6 +61,7 @@ export class MessageActions extends LitElement {
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #texts = new LocalizedTable<MessageActionStrings>(this, messageActionsEn, () => this.requestUpdate());
   #watched: HTMLElement | null = null;
+  #copyOnly = false;
   #copyReset: ReturnType<typeof setTimeout> | undefined;
   /** Where the focus goes once the next render is in (an opened form's field, the question's first answer). */
   #focus: string | undefined;
@@ -115,6 +116,8 @@ export class MessageActions extends LitElement {
     const reply = replyTurns(state.turns, index);
     // The reply streaming now has no actions until it ends.
     const live = state.running && index === state.lastUserIndex;
+    // An AG-UI agent (transport="ag-ui") has none of our routes for retry, edit, versions or feedback: copy only.
+    this.#copyOnly = model.host.getAttribute('transport') === 'ag-ui';
     return html`${this.#userBar(state, user.id)}${this.editing ? this.#editForm(state, user.id, user.text) : nothing}${this.#ask('user')}${this.#say('user')}${reply.length && !live
       ? html`${this.#replyBar(state, index, reply)}${this.rating ? this.#commentForm(model, reply) : nothing}${this.#ask('reply')}${this.#say('reply')}`
       : nothing}`;
@@ -125,9 +128,11 @@ export class MessageActions extends LitElement {
     return html`<div class="bar user" role="group" aria-label=${t.messageActions}>
       ${this.#pager(state, branchAt(state.model, [userId]))}
       ${this.#copyButton('user', () => state.model.log.at(state.model.log.indexOf(userId)))}
-      <button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith('local-')} @click=${this.#startEdit}>
+      ${this.#copyOnly
+        ? nothing
+        : html`<button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith('local-')} @click=${this.#startEdit}>
         ${editIcon}
-      </button>
+      </button>`}
     </div>`;
   }
 
@@ -138,17 +143,17 @@ export class MessageActions extends LitElement {
     return html`<div class="bar reply" role="group" aria-label=${t.replyActions}>
       ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)))}
       ${this.#copyButton('reply', () => reply)}
-      ${last
+      ${last && !this.#copyOnly
         ? html`<button type="button" class="act retry" aria-label=${t.retryReply} title=${t.retryReply} ?disabled=${state.running} @click=${() => this.#retry(state)}>
             ${retryIcon}
           </button>`
         : nothing}
-      ${this.#thumb('up', t.goodReply, upIcon)}${this.#thumb('down', t.badReply, downIcon)}
+      ${this.#copyOnly ? nothing : html`${this.#thumb('up', t.goodReply, upIcon)}${this.#thumb('down', t.badReply, downIcon)}`}
     </div>`;
   }
 
   #pager(state: ConversationSnapshot, point: BranchPoint | undefined): TemplateResult | typeof nothing {
-    if (!point) return nothing;
+    if (!point || this.#copyOnly) return nothing;
     const t = this.#t;
     const go = (to: number) => () => void this.#run('user', () => showVersion(state.model, point.turnId, to));
     return html`<span class="pager">
