@@ -36,7 +36,8 @@ export async function answerPendingCalls(
     }
     // A client tool the host shows in its own view, without a handler, is answered there: `respond` in its view.
     const handler = adapter.tools?.[call.name] ?? (adapter.toolViews?.[call.name] || adapter.renderTool ? fromView : undefined);
-    const result = await abortable(runClientTool(call, input, handler), signal);
+    // A view's answer after a Stop goes to the conversation (a decision), not to this run that no longer waits.
+    const result = await abortable(runClientTool(call, input, handler), signal).finally(() => waiting.delete(call.toolCallId));
     answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
   }
   return answers;
