@@ -133,7 +133,7 @@ describe('a tool that returns an image (toolContent)', () => {
     for (const result of results) expect(result.content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } });
   });
 
-  it('OpenAI-compatible: the tool message has the text, and a user message right after the results has the image', async () => {
+  it('OpenAI-compatible: the tool message has the text, and a user message right after the results has the image (none for a model without vision)', async () => {
     const url = await serve({ model: openAICompatibleModel({ model: 'fake-model', baseURL: openai.baseURL }), tools: [drawChart] });
     const before = openai.requests.length;
     const events = await agentClient(url).run('openai', { text: 'Show me the sales.' });
@@ -150,6 +150,13 @@ describe('a tool that returns an image (toolContent)', () => {
         ],
       },
     ]);
+
+    // A model without vision (attachmentTypes without images) is sent the text only.
+    const textOnly = await serve({ model: openAICompatibleModel({ model: 'fake-model', baseURL: openai.baseURL, attachmentTypes: ['text/plain'] }), tools: [drawChart] });
+    const sent = openai.requests.length;
+    await agentClient(textOnly).run('text-only', { text: 'Show me the sales.' });
+    const plain = openai.requests[sent + 1]!.body as { messages: Array<Record<string, unknown>> };
+    expect(plain.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_chart', content: `Sales by month:\n\n${NOTE}` });
   });
 });
 

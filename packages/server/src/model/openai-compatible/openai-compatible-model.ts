@@ -25,6 +25,12 @@ export interface OpenAICompatibleModelOptions {
   headers?: Record<string, string>;
   /** The fetch to use, e.g. one with a proxy agent or for tests. Default the global fetch. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The media types this model reads: the uploads it takes, and the images of tool results it is sent. Default PNG,
+   * JPEG, GIF and WebP images and plain text. `['text/plain']` (or `[]`) for a model without vision: an image upload
+   * is refused before its run, and a tool's images stay named in its result's text instead of being sent.
+   */
+  attachmentTypes?: readonly string[];
 }
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -46,7 +52,7 @@ export function openAICompatibleModel(options: OpenAICompatibleModelOptions): Mo
 
   return {
     name: `openai-compatible:${options.model}`,
-    attachmentTypes: OPENAI_ATTACHMENT_TYPES,
+    attachmentTypes: options.attachmentTypes ?? OPENAI_ATTACHMENT_TYPES,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       if (request.signal.aborted) return;
       const body = JSON.stringify(await buildRequest(options, request));
@@ -135,7 +141,7 @@ function jsonInsteadOfStream(text: string, context: ErrorContext): ModelError {
 async function buildRequest(options: OpenAICompatibleModelOptions, request: ModelRequest): Promise<ChatCompletionsRequest> {
   return {
     model: options.model,
-    messages: await toOpenAIMessages(request.system, request.turns, await readTurnUploads(request.turns, request)),
+    messages: await toOpenAIMessages(request.system, request.turns, await readTurnUploads(request.turns, request), options.attachmentTypes),
     // OpenAI rejects an empty `tools` list, so none is sent when no tool is offered.
     ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
     stream: true,

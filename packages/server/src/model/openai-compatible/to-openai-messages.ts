@@ -4,6 +4,7 @@ import type { ChatMessage, ChatToolCall, ChatUserPart } from './chat-completions
 import type { UploadBytes } from '../model.js';
 import { missingUploadText, toBase64, turnUploads } from '../turn-uploads.js';
 import { toolResultBlocks } from '../tool-result-content.js';
+import { typeAccepted } from '../../uploads/sniff-type.js';
 import { outgoingToolCallIds } from './tool-call-id.js';
 
 /** Put before a failed tool's output: a `tool` message has no error flag, so the text has to say it. */
@@ -31,6 +32,8 @@ export async function toOpenAIMessages(
   system: string,
   turns: readonly Turn[],
   files?: ReadonlyMap<string, UploadBytes | undefined>,
+  /** What the model reads (OpenAICompatibleModelOptions.attachmentTypes): a tool's images of other types are not sent. */
+  readTypes: readonly string[] = OPENAI_ATTACHMENT_TYPES,
 ): Promise<ChatMessage[]> {
   const outgoingToolCallId = await outgoingToolCallIds(turns.flatMap((turn) => (turn.type === 'tool_call' || turn.type === 'tool_result' ? [turn.toolCallId] : [])));
   const messages: ChatMessage[] = [];
@@ -96,7 +99,7 @@ export async function toOpenAIMessages(
         if (!open || index === -1) break;
         open.unanswered.splice(index, 1);
         open.results.push({ role: 'tool', tool_call_id: id, content: resultContent(turn) });
-        open.images.push(...resultImages(turn, id, files));
+        open.images.push(...resultImages(turn, id, files, readTypes));
         break;
       }
       case 'thinking':
@@ -137,10 +140,8 @@ function toArguments(input: unknown): string {
  * text only in a tool message; a user message is where every vision model reads images), introduced by a line that
  * ties them to their call. None for a result without images.
  */
-function resultImages(turn: ToolResultTurn, id: string, files: ReadonlyMap<string, UploadBytes | undefined> | undefined): ChatUserPart[] {
-  const images = (toolResultBlocks(turn, files) ?? []).flatMap((block) =>
-    block.type === 'image' && (OPENAI_ATTACHMENT_TYPES as readonly string[]).includes(block.mediaType) ? [block] : [],
-  );
+function resultImages(turn: ToolResultTurn, id: string, files: ReadonlyMap<string, UploadBytes | undefined> | undefined, readTypes: readonly string[]): ChatUserPart[] {
+  const images = (toolResultBlocks(turn, files) ?? []).flatMap((block) => (block.type === 'image' && typeAccepted(block.mediaType, readTypes) ? [block] : []));
   if (!images.length) return [];
   const intro = `[The ${images.length === 1 ? 'image' : `${images.length} images`} that the ${turn.name ?? 'tool'} call ${id} returned, which its result names:]`;
   return [{ type: 'text', text: intro }, ...images.map((image): ChatUserPart => ({ type: 'image_url', image_url: { url: `data:${image.mediaType};base64,${image.data}` } }))];
