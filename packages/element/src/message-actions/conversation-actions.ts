@@ -41,10 +41,8 @@ async function reread(model: ConversationModel): Promise<void> {
 /** The turns of the reply to the user turn at `index`: up to the next user turn. */
 export function replyTurns(turns: readonly Turn[], index: number): Turn[] {
   const reply: Turn[] = [];
-  for (const turn of turns.slice(index + 1)) {
-    if (turn.type === 'user') break;
-    reply.push(turn);
-  }
+  // Read in place: a copy of the rest of a long history, for each group drawn, on every update, would add up.
+  for (let at = index + 1; at < turns.length && turns[at]!.type !== 'user'; at++) reply.push(turns[at]!);
   return reply;
 }
 

@@ -91,6 +91,22 @@ export class MessageActions extends LitElement {
   readonly #enter = () => (this.hover = true);
   readonly #leave = () => (this.hover = false);
 
+  /**
+   * A conversation's change redraws the bars only when it can change them: a finished group's bars depend on its own
+   * turns (which change only with `settledVersion`), on whether a run is in flight, on undo and on the branch points.
+   * While a reply streams, the groups above it are left alone.
+   */
+  protected override shouldUpdate(changed: PropertyValues<this>): boolean {
+    const state = this.#conversation.value;
+    const seen = state && [state.settledVersion, state.running, state.undoTurnId, state.model.branches, state.lastUserIndex, this.#texts.value];
+    const last = this.#seen;
+    this.#seen = seen;
+    const own = this.group?.user && state?.model.log.indexOf(this.group.user.id) === state?.lastUserIndex;
+    return changed.size > 0 || own || !seen || !last || seen.some((value, at) => value !== last[at]);
+  }
+
+  #seen: unknown[] | undefined;
+
   protected override willUpdate(_changed: PropertyValues<this>): void {
     const host = this.#conversation.value?.model.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
     this.#texts.update(host?.locale, host?.strings);
