@@ -110,6 +110,20 @@ describe('POST /uploads, GET /uploads, GET /uploads/:id', () => {
     expect(unknown).toMatchObject({ status: 400, field: 'attachments[1].uploadId' });
   });
 
+  it('refuses a multipart post from a page of a foreign origin (a cross-site form), storing nothing', async () => {
+    const client = agentClient(url, { headers: { origin: 'https://evil.example' } });
+    const answer = await errorOf(await upload(client, PNG, 'dot.png', 'image/png'));
+    expect(answer).toMatchObject({ status: 403, code: 'forbidden', field: 'origin' });
+  });
+
+  it('counts uploads against the same rate limit as the other routes', async () => {
+    const limited = await serve({ model: scriptedModel([[{ text: 'ok' }]]), uploads: {}, rateLimit: { limit: 2 } });
+    const client = agentClient(limited);
+    expect((await client.request('/uploads')).status).toBe(200);
+    expect((await upload(client, PNG, 'dot.png', 'image/png')).status).toBe(201);
+    expect((await client.request('/tools')).status).toBe(429);
+  });
+
   it('refuses more uploads on one message than maxFiles', async () => {
     const client = agentClient(url);
     // One after another: the first answer sets this client's cookie, its principal.
