@@ -109,7 +109,8 @@ async function runWith(model: ConversationModel, send: { sendMessage: SendMessag
 /**
  * Send `text` in place of the user message `turnId` (POST /messages with editOf): the conversation from that
  * message on goes from the screen, the edited message and its reply take its place, and the old branch becomes the
- * previous version of that message. The message's mentions go with it. Resolves when the reply has finished.
+ * previous version of that message. The message's mentions and attachments go with it, as a retry's do. Resolves
+ * when the reply has finished.
  */
 export async function editMessage(model: ConversationModel, turnId: string, text: string): Promise<void> {
   const client = clientOf(model);
@@ -119,7 +120,7 @@ export async function editMessage(model: ConversationModel, turnId: string, text
   if (old?.type !== 'user' || model.run || !text.trim()) return;
   log.reset(log.turns.slice(0, index));
   await runWith(model, { sendMessage: (sessionId, body, signal) => client.sendMessage(sessionId, { ...body, editOf: turnId }, signal) }, () =>
-    runTurn(model, { message: { text: text.trim(), options: { references: old.references } } }),
+    runTurn(model, { message: { text: text.trim(), options: { references: old.references, attachments: old.attachments } } }),
   );
   await reread(model);
 }
