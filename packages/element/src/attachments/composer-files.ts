@@ -1,5 +1,6 @@
 import { ContextConsumer } from '@lit/context';
 import type { AgentChat } from '../agent-chat.js';
+import { conversationContext } from '../conversation/conversation-context.js';
 import { draftContext } from '../draft/draft-context.js';
 import { attachmentsEn } from '../i18n/attachment-strings.js';
 import { resolveTable } from '../i18n/locales.js';
@@ -29,6 +30,7 @@ export function fitComposer(composer: Composer): void {
     const tray = new UploadTray(host, () => composer.requestUpdate());
     tray.limits = limits;
     const draft = new ContextConsumer(composer, { context: draftContext, subscribe: true });
+    const conversation = new ContextConsumer(composer, { context: conversationContext, subscribe: true });
     const chips = document.createElement('agent-chat-file-chips') as FileChips;
     const picker = document.createElement('agent-chat-file-picker') as FilePicker;
     chips.tray = picker.tray = tray;
@@ -53,7 +55,8 @@ export function fitComposer(composer: Composer): void {
     const submit = composer.submit.bind(composer);
     composer.submit = () => {
       if (tray.busy) return;
-      if (composer.value.trim()) for (const file of tray.take()) draft.value?.attach(file);
+      // Only when the composer will send (it has text, and is not locked while a reply streams): else they stay chips.
+      if (composer.value.trim() && !(composer.locked && conversation.value?.running)) for (const file of tray.take()) draft.value?.attach(file);
       submit();
     };
     listen(composer, tray, host);
