@@ -101,9 +101,11 @@ describe('examples/tool-views from the demo server', () => {
     const oslo = page.locator('agent-chat fieldset.choice-picker button', { hasText: 'Oslo' });
     await expect.poll(() => oslo.isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await page.locator('agent-chat fieldset.choice-picker legend').textContent()).toBe('Which city should I look up?');
+    // The run ended there, waiting for the user, as for a confirmation card; the click carries the turn on.
+    await expect.poll(() => runs(page)).toEqual(['awaiting_input']);
     await oslo.click();
 
-    await expect.poll(() => runs(page), { timeout: 15_000 }).toEqual(['end_turn']);
+    await expect.poll(() => runs(page), { timeout: 15_000 }).toEqual(['awaiting_input', 'end_turn']);
     await expect.poll(() => page.locator('weather-card h3').textContent()).toBe('Weather in Oslo');
     expect(await page.locator('agent-chat fieldset.choice-picker').textContent()).toContain('You chose Oslo.');
     expect(await oslo.isDisabled()).toBe(true);

@@ -218,8 +218,10 @@ describe('<agent-chat> custom tool views (real server)', () => {
         },
       },
     });
-    // The turn waits for the user's choice: sent, not awaited.
-    const sent = el.send('Sign me up');
+    // The run ends waiting for the user's choice, as for a confirmation card: nothing is running meanwhile.
+    const asked = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish');
+    await el.send('Sign me up');
+    expect((await asked).detail.stopReason).to.equal('awaiting_input');
     const picker = await waitFor(
       () => {
         const found = toolChips(el)[0]?.shadowRoot?.querySelector<HTMLFieldSetElement>('.picker');
@@ -232,7 +234,6 @@ describe('<agent-chat> custom tool views (real server)', () => {
     const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish');
     pro.click();
     expect((await finished).detail.stopReason).to.equal('end_turn');
-    await sent;
     await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text === CHOICE.after('pro')), { message: 'the answer with the choice' });
     const stored = await storedSession(endpoint, session);
     const result = stored.turns.find((turn) => turn.type === 'tool_result');
@@ -242,32 +243,6 @@ describe('<agent-chat> custom tool views (real server)', () => {
     // Answered: the picker no longer offers a choice.
     const after = toolChips(el)[0]!.shadowRoot!.querySelector('.picker')!;
     expect(after.querySelectorAll('button:not([disabled])')).to.have.length(0);
-  });
-
-  it('a choice picker still answers its client tool after Stop (the call stays pending)', async () => {
-    const { el, endpoint, session } = await chat('tool-choice', 'view-choice-stop', {
-      toolViews: {
-        pick_plan: (call) =>
-          html`<div class="picker" role="group" aria-label="Plans">
-            <button type="button" ?disabled=${call.status !== 'waiting'} @click=${() => call.respond?.('pro')}>Pro</button>
-          </div>`,
-      },
-    });
-    const stopped = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish');
-    const sent = el.send('Sign me up');
-    await waitFor(() => toolChips(el)[0]?.shadowRoot?.querySelector('.picker button:not([disabled])'), { message: 'the picker' });
-    await el.stop();
-    expect((await stopped).detail.stopReason).to.equal('cancelled');
-    await sent;
-    const button = await waitFor(() => toolChips(el)[0]?.shadowRoot?.querySelector<HTMLButtonElement>('.picker button:not([disabled])'), {
-      message: 'the picker, still waiting after Stop',
-    });
-    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
-    button.click();
-    expect((await finished).detail.stopReason).to.equal('end_turn');
-    await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text === CHOICE.after('pro')), { message: 'the answer with the choice' });
-    const result = (await storedSession(endpoint, session)).turns.find((turn) => turn.type === 'tool_result');
-    expect(result).to.deep.include({ isError: false, output: 'pro' });
   });
 
   it('a choice picker answers a client tool left waiting before the page loaded (no run waits for it)', async () => {

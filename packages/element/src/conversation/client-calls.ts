@@ -34,10 +34,11 @@ export async function answerPendingCalls(
         edited = true;
       }
     }
-    // A client tool the host shows in its own view, without a handler, is answered there: `respond` in its view.
-    const handler = adapter.tools?.[call.name] ?? (adapter.toolViews?.[call.name] || adapter.renderTool ? fromView : undefined);
-    // A view's answer after a Stop goes to the conversation (a decision), not to this run that no longer waits.
-    const result = await abortable(runClientTool(call, input, handler), signal).finally(() => waiting.delete(call.toolCallId));
+    const handler = adapter.tools?.[call.name];
+    // A client tool the host shows in its own view, without a handler, is the user's to answer there (`respond`), as
+    // a card is: left out, so the run ends and the call waits for them, unless they have answered already.
+    if (!handler && !responses.has(call.toolCallId) && (adapter.toolViews?.[call.name] || adapter.renderTool)) continue;
+    const result = await abortable(runClientTool(call, input, handler), signal);
     answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
   }
   return answers;
@@ -54,8 +55,8 @@ export async function runClientTool(
   input: unknown,
   handler: ClientToolHandler | undefined,
 ): Promise<{ output: unknown; isError?: boolean }> {
-  // Answered in its view already (after a reload, say, with no run waiting for it): that answer is the handler's.
-  if (answers.has(call.toolCallId)) handler ??= fromView;
+  // Answered in its view: that answer is what a handler would have returned.
+  if (!handler && responses.has(call.toolCallId)) handler = fromView;
   if (!handler) return { output: `This page has no handler for the client tool "${call.name}".`, isError: true };
   try {
     const output = await handler(input, call);
@@ -65,29 +66,21 @@ export async function runClientTool(
   }
 }
 
-/** What the user answered in a client tool's view (`respond`) before anything asked for it, by call id. */
-const answers = new Map<string, unknown>();
-/** The runs waiting for the user's answer in a client tool's view, by call id. */
-const waiting = new Map<string, (value: unknown) => void>();
+/** What the user answered in client tools' views (`respond`), by call id, until the call's answer is sent. */
+const responses = new Map<string, unknown>();
 
 /**
- * The user's answer to a client tool, given in the host's view of it (`ToolViewCall.respond`): it becomes the tool's
- * result. Returns whether a run was waiting for it; if not, it is kept for when one asks (`runClientTool`).
+ * The user's answer to a client tool, given in the host's view of it (`ToolViewCall.respond`): kept until the
+ * answer to the call is sent (`runClientTool`), where it is the tool's result, as a handler's return value would be.
  */
-export function respondToCall(toolCallId: string, value: unknown): boolean {
-  const resolve = waiting.get(toolCallId);
-  waiting.delete(toolCallId);
-  if (resolve) resolve(value);
-  else answers.set(toolCallId, value);
-  return resolve !== undefined;
+export function respondToCall(toolCallId: string, value: unknown): void {
+  responses.set(toolCallId, value);
 }
 
-/** A handler for a client tool that a view answers: its answer if given, else a wait for it. */
+/** The handler of a client tool answered in its view: the user's answer. */
 const fromView: ClientToolHandler = (_input, call) => {
-  const id = call.toolCallId;
-  if (!answers.has(id)) return new Promise((resolve) => waiting.set(id, resolve));
-  const value = answers.get(id);
-  answers.delete(id);
+  const value = responses.get(call.toolCallId);
+  responses.delete(call.toolCallId);
   return value;
 };
 

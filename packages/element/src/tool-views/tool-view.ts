@@ -1,9 +1,9 @@
 import type { ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
+import type { PendingCall, ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import type { AgentChatAdapter, ToolViewCall, ToolViewContent } from '../adapter/adapter.js';
 import { respondToCall } from '../conversation/client-calls.js';
-import { conversationContext } from '../conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import type { ToolStepState } from '../conversation/display-items.js';
 import { parsePartialJson } from './partial-json.js';
 
@@ -30,7 +30,9 @@ export class ToolView {
   #placed: TaggedView | Node | undefined;
   #tagged = false;
   readonly #listeners = new Set<(call: ToolViewCall) => void>();
+  /** The user answered in this view; `#sent` once that answer went to the conversation as the call's decision. */
   #responded = false;
+  #sent = false;
   #lastCall: ToolViewCall | undefined;
 
   constructor(host: ToolViewHost) {
@@ -66,14 +68,16 @@ export class ToolView {
 
   #call(turn: StreamingCall, result: ToolResultTurn | undefined, state: ToolStepState): ToolViewCall {
     const partial = typeof turn.text === 'string';
-    // The chip says `running` while the page answers a client tool (its handler, or here its view): the view is
-    // told `waiting` for as long as the conversation waits for this call's answer. Only those views follow the
-    // conversation (each of its changes draws them again), and only until their result.
+    // The view is told `waiting` for as long as the conversation waits for this call's answer (the chip says so only
+    // once the run has ended). Only client tools' views follow the conversation (each of its changes draws them
+    // again), and only until their result.
     const conversation =
       turn.kind === 'client' && !result
         ? (this.#conversation ??= new ContextConsumer(this.#host, { context: conversationContext, subscribe: true })).value
         : undefined;
-    const asked = conversation?.pending.some((pending) => pending.toolCallId === turn.toolCallId);
+    const pending = conversation?.pending.find((call) => call.toolCallId === turn.toolCallId);
+    // The answer goes once the run has ended: a run still going may send it itself (it answers its client calls).
+    if (this.#responded && !this.#sent && pending && !conversation!.running) this.#send(conversation!, pending);
     const call: ToolViewCall = {
       toolCallId: turn.toolCallId,
       name: turn.name,
@@ -83,31 +87,32 @@ export class ToolView {
       partial,
       result: result?.output,
       // Answered here, the call runs until its result comes back.
-      status: partial && state === 'running' ? 'streaming' : this.#responded && !result ? 'running' : asked ? 'waiting' : state,
+      status: partial && state === 'running' ? 'streaming' : this.#responded && !result ? 'running' : pending ? 'waiting' : state,
       onUpdate: (listener) => void this.#listeners.add(listener),
     };
     if (turn.kind === 'client') call.respond = (value) => this.#respond(turn.toolCallId, value);
     return (this.#lastCall = call);
   }
 
-  /**
-   * The user's answer: to the run waiting for it, or, when none is (the page was reloaded while the call waited),
-   * to the conversation as this call's decision, which starts the run that carries it to the agent.
-   */
+  /** The user's answer, kept for the call; the next render sends it (see #call). */
   #respond(toolCallId: string, value: unknown): void {
     if (this.#responded) return;
     this.#responded = true;
+    respondToCall(toolCallId, value);
     this.#host.requestUpdate();
-    if (respondToCall(toolCallId, value)) return;
-    const conversation = this.#conversation?.value;
-    const pending = conversation?.pending.find((call) => call.toolCallId === toolCallId);
-    // While a run is on its way to asking, the answer waits for it (respondToCall kept it).
-    if (!conversation || !pending || conversation.running) return;
-    conversation.decide(pending, { action: 'approve' }).catch((error: unknown) => {
-      this.#responded = false;
-      this.#host.requestUpdate();
-      console.error('[agent-chat] the answer to a client tool could not be sent:', error);
-    });
+  }
+
+  /** The call's decision, after this render: the conversation runs the turn on with the answer as the tool's result. */
+  #send(conversation: ConversationSnapshot, pending: PendingCall): void {
+    this.#sent = true;
+    queueMicrotask(() =>
+      conversation.decide(pending, { action: 'approve' }).catch((error: unknown) => {
+        // Refused or unreachable: the view offers the choice again.
+        this.#responded = this.#sent = false;
+        this.#host.requestUpdate();
+        console.error('[agent-chat] the answer to a client tool could not be sent:', error);
+      }),
+    );
   }
 
   /** A host's renderer or listener that throws must not break the conversation: the chip stays, the page hears why. */
