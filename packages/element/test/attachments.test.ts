@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { UploadedAttachment } from '@agent-chat/protocol';
 import '../src/define.js';
+import '../src/i18n/fr.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { FileChips } from '../src/attachments/file-chips.js';
 import { axeViolations } from './support/axe.js';
@@ -59,10 +60,13 @@ function paste(el: AgentChat, ...files: File[]): void {
 function drop(el: AgentChat, ...files: File[]): void {
   const data = transfer(...files);
   const target = textarea(el);
+  target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true, composed: true, cancelable: true }));
+  expect(composer(el).shadowRoot!.querySelector('.composer')!.hasAttribute('data-dropping'), 'the drop outline while files are over it').to.equal(true);
   const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, composed: true, cancelable: true });
   target.dispatchEvent(over);
   expect(over.defaultPrevented, 'dragover of files is accepted').to.equal(true);
   target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, composed: true, cancelable: true }));
+  expect(composer(el).shadowRoot!.querySelector('.composer')!.hasAttribute('data-dropping'), 'no outline after the drop').to.equal(false);
 }
 
 async function allUploaded(el: AgentChat, count: number): Promise<void> {
@@ -218,6 +222,24 @@ describe('attachments: files from the user', () => {
     paste(el, await pngFile('dot.png'), new File(['nope'], 'fake.png', { type: 'image/png' }));
     await waitFor(() => chips(el).length === 2 && chips(el).every((chip) => !chip.hasAttribute('data-uploading')), { message: 'both chips settled' });
     expect(await axeViolations(composer(el))).to.deep.equal([]);
+  });
+
+  it('speaks French with locale="fr": the paperclip, the chips and a refusal', async () => {
+    const endpoint = await scenario('attachments');
+    const user = uniqueSession('uploader-fr');
+    const el = await fixture<AgentChat>(html`<agent-chat
+      locale="fr"
+      endpoint=${endpoint}
+      session=${uniqueSession('files-fr')}
+      .adapter=${{ attachments: true, headers: () => ({ [TEST_USER_HEADER]: user }) }}
+    ></agent-chat>`);
+    await waitFor(() => pickerButton(el), { message: 'the paperclip' });
+    expect(pickerButton(el)!.getAttribute('aria-label')).to.equal('Joindre des fichiers');
+    paste(el, new File(['x'], 'chanson.mp3', { type: 'audio/mpeg' }));
+    await waitFor(() => chips(el).length === 1, { message: 'the refused chip' });
+    expect(chipsElement(el).shadowRoot!.querySelector('ul')!.getAttribute('aria-label')).to.equal('Fichiers à envoyer');
+    expect(chips(el)[0]!.querySelector('[role="alert"]')?.textContent).to.equal('chanson.mp3 : un type de fichier que cette discussion n’accepte pas');
+    expect(chips(el)[0]!.querySelector('button')!.getAttribute('aria-label')).to.equal('Retirer chanson.mp3');
   });
 
   it('without adapter.attachments the composer has no paperclip', async () => {

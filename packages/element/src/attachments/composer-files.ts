@@ -64,19 +64,32 @@ export function fitComposer(composer: Composer): void {
   });
 }
 
-/** Files pasted into the input or dropped on the composer join the tray; text pastes and host items go on as before. */
+/**
+ * Files pasted into the input or dropped on the composer join the tray; text pastes and host items go on as before.
+ * While files are dragged over it the composer shows its drop outline (its own `data-dropping` style).
+ */
 function listen(composer: Composer, tray: UploadTray, host: AgentChat): void {
   const texts = () => resolveTable(attachmentsEn, host.locale, host.strings);
+  const carriesFiles = (event: DragEvent) => Boolean(event.dataTransfer?.types.includes('Files'));
+  // dragenter and dragleave fire for each child crossed: the outline goes when the count is back to none.
+  let depth = 0;
+  const outline = (on: boolean) => composer.renderRoot.querySelector('.composer')?.toggleAttribute('data-dropping', on);
   composer.addEventListener('paste', (event) => {
     const files = [...(event.clipboardData?.files ?? [])];
     if (!files.length) return;
     event.preventDefault();
     tray.add(files, texts());
   });
+  composer.addEventListener('dragenter', (event) => {
+    if (carriesFiles(event) && ++depth === 1) outline(true);
+  });
+  composer.addEventListener('dragleave', (event) => {
+    if (carriesFiles(event) && --depth === 0) outline(false);
+  });
   composer.addEventListener('dragover', (event) => {
-    if (!event.dataTransfer?.types.includes('Files')) return;
+    if (!carriesFiles(event)) return;
     event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
+    event.dataTransfer!.dropEffect = 'copy';
   });
   composer.addEventListener('drop', (event) => {
     const files = [...(event.dataTransfer?.files ?? [])];
@@ -84,6 +97,8 @@ function listen(composer: Composer, tray: UploadTray, host: AgentChat): void {
     event.preventDefault();
     // The shell hears drops too (for host items): this one is handled.
     event.stopPropagation();
+    depth = 0;
+    outline(false);
     tray.add(files, texts());
   });
 }
