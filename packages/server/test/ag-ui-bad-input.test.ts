@@ -90,9 +90,10 @@ describe('AG-UI endpoint: bad input is a 4xx naming the field', () => {
       status: 400,
       error: { field: 'resume.0.payload.input' },
     });
-    expect(await again([{ interruptId: id, status: 'resolved' }], [user('open-u1', 'add it'), user('open-u2', 'and another')])).toMatchObject({
+    // Beside a new message too: the answers are checked before the message is taken.
+    expect(await again([{ interruptId: id, status: 'resolved', payload: { action: 'maybe' } }], [user('open-u1', 'add it'), user('open-u2', 'and another')])).toMatchObject({
       status: 400,
-      error: { field: 'messages.1' },
+      error: { field: 'resume.0.payload.action' },
     });
     // None of it touched the open call: a good answer still goes through.
     const agent = agUiAgent(server.url, 'open');

@@ -144,4 +144,21 @@ describe('AG-UI endpoint: an approval is an interrupt, answered by the next run'
     expect(last(next.events)).toMatchObject({ outcome: { type: 'success' }, result: { stopReason: 'end_turn' } });
     expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Result: {"highlighted":"F-1"}' });
   });
+
+  it("a tool message beside a new user message: the page's result is kept, then the message starts the next turn", async () => {
+    const agent = agUiAgent(server.url, 'client-tool-then-message');
+    agent.addMessage({ id: 'ctm-u1', role: 'user', content: 'highlight F-1' });
+    const run = await runAgUi(agent);
+    const callId = run.events.find((e) => e.type === 'TOOL_CALL_START')!.toolCallId as string;
+    agent.addMessage({ id: 'ctm-t1', role: 'tool', toolCallId: callId, content: JSON.stringify({ highlighted: 'F-1' }) });
+    agent.addMessage({ id: 'ctm-u2', role: 'user', content: 'add a fact' });
+    const next = await runAgUi(agent);
+    const history = agentMessages(next);
+    const result = history.findIndex((m) => m.role === 'tool' && m.toolCallId === callId);
+    expect(history[result]).toMatchObject({ content: JSON.stringify({ highlighted: 'F-1' }) });
+    expect(history[result]).not.toHaveProperty('error');
+    expect(history.findIndex((m) => 'id' in m && m.id === 'ctm-u2')).toBeGreaterThan(result);
+    // The new turn reached the model: it stops for its own approval.
+    expect(last(next.events).outcome?.type).toBe('interrupt');
+  });
 });

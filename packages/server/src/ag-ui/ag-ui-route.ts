@@ -6,6 +6,8 @@ import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { checkAnswers } from '../run/answer-pending.js';
+import { startMessageRun } from '../run/message-run.js';
+import { startResumeRun } from '../run/start-run.js';
 import type { Runtime } from '../runtime.js';
 import { checkMessageLimits } from '../session/message-limits.js';
 import { noSuchSession } from '../session/owned-session.js';
@@ -15,7 +17,6 @@ import { followAgUi } from './follow-ag-ui.js';
 import { tracedIssue } from './interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { readRunInput } from './read-input.js';
-import { startMessageRun, startResumeRun } from './start-run.js';
 
 /** The thread is our session: its id must be one a session may have. */
 const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
@@ -49,18 +50,22 @@ export function agUiRoute(runtime: Runtime) {
         const { status, issue } = request;
         return refuse(status === 409 ? errorJson(c, 409, 'conflict', issue.message, { field: issue.field }) : invalidRequest(c, [issue]));
       }
-      let after: number;
+      const { answers } = request;
       if (request.kind === 'message') {
         const limit = checkMessageLimits({ text: request.text, ...(request.context ? { context: request.context } : {}) }, runtime.limits);
         if (limit) return refuse(invalidRequest(c, [{ field: limit.field === 'text' ? 'messages' : limit.field, message: limit.message }]));
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'threadId');
         if (full) return refuse(errorJson(c, 409, 'session_full', full.message, { field: full.field }));
-        after = await startMessageRun(runtime, session, active, request);
-      } else {
-        const issue = checkAnswers(session.pending, request.answers, runtime.deps.tools);
-        if (issue) return refuse(invalidRequest(c, [tracedIssue(issue, request.answers)]));
-        after = await startResumeRun(runtime, session, active, request.answers, request.context);
       }
+      // Every answer is checked before anything runs, so a bad one leaves the calls open for a corrected try.
+      if (answers.decisions.length + answers.results.length > 0) {
+        const issue = checkAnswers(session.pending, answers, runtime.deps.tools);
+        if (issue) return refuse(invalidRequest(c, [tracedIssue(issue, answers)]));
+      }
+      const after =
+        request.kind === 'message'
+          ? await startMessageRun(runtime, session, active, request)
+          : await startResumeRun(runtime, session, active, answers, request.context);
       const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
       return followAgUi(c, runtime, { sessionId: session.id, runId: active.runId, principal: c.get('principal'), after, mapper });
     });

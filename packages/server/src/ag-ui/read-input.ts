@@ -2,9 +2,12 @@ import type { Message, RunAgentInput } from '@ag-ui/core';
 import { describeIssues, sendMessageRequestSchema, type Context, type FieldIssue, type PendingCall, type Turn } from '@agent-chat/protocol';
 import { answersFromResume, emptyAnswers, type TracedAnswers } from './interrupts.js';
 
-/** What a RunAgentInput asks of the session: a new message, or answers to the calls its last run stopped for. */
+/**
+ * What a RunAgentInput asks of the session: a new message (with answers to apply first, when it carries any), or
+ * answers to the calls its last run stopped for.
+ */
 export type RunRequest =
-  | { kind: 'message'; text: string; userTurnId: string | undefined; context: Context | undefined }
+  | { kind: 'message'; text: string; userTurnId: string | undefined; context: Context | undefined; answers: TracedAnswers }
   | { kind: 'resume'; answers: TracedAnswers; context: Context | undefined };
 
 /** A request we cannot serve: the status, and the field that says why. */
@@ -18,9 +21,11 @@ const MAX_TURN_ID = 200;
 /**
  * A RunAgentInput (already valid against @ag-ui/core's schema) as our request, given the session it runs on.
  * AG-UI sends the whole conversation each time; the session already holds it, so only what is new counts:
- * resume entries (answers to interrupts), tool messages answering calls the page runs, or the last user message
- * the session does not hold yet. `context` (AG-UI's list of descriptions and values) becomes our page context's
- * items, and a non-empty `state` rides along as `context.state`.
+ * resume entries (answers to interrupts), tool messages answering calls the page runs, and the last user message
+ * the session does not hold yet. Answers beside a new message are applied before it, as AG-UI's interrupt rules
+ * have a client that moves on send them (each open interrupt resolved, or cancelled to drop it). `context`
+ * (AG-UI's list of descriptions and values) becomes our page context's items, and a non-empty `state` rides along
+ * as `context.state`.
  */
 export function readRunInput(input: RunAgentInput, session: { turns: readonly Turn[]; pending: readonly PendingCall[] }): RunRequest | InputProblem {
   const context = pageContext(input);
@@ -38,15 +43,16 @@ export function readRunInput(input: RunAgentInput, session: { turns: readonly Tu
   const toolIssue = answersFromToolMessages(input.messages, session, answers);
   if (toolIssue) return { status: 400, issue: toolIssue };
 
-  const answering = answers.decisions.length + answers.results.length > 0;
-  if (answering) {
-    if (newUser) {
-      return bad(`messages.${newUser.index}`, `messages.${newUser.index}: a run that answers open interrupts or tool calls carries no new user message; send it in the next run`);
-    }
-    return { kind: 'resume', answers, context };
-  }
   if (!newUser) {
+    if (answers.decisions.length + answers.results.length > 0) return { kind: 'resume', answers, context };
     return bad('messages', 'messages: no new user message to answer (every user message is already in the thread), and nothing open to resume');
+  }
+  // A client that answers interrupts beside a new message answers them all: one it left out would otherwise be
+  // dropped on its behalf, which AG-UI forbids (omission is not abandonment). A message alone still drops them.
+  const uncovered = input.resume?.length ? uncoveredCalls(session.pending, answers) : [];
+  if (uncovered.length > 0) {
+    const ids = uncovered.map((id) => `"${id}"`).join(', ');
+    return bad('resume', `resume: a run with a new user message answers every open interrupt (resolved, or cancelled to drop it); not answered: ${ids}`);
   }
   const { message, index } = newUser;
   const text = textOf(message.content);
@@ -58,7 +64,13 @@ export function readRunInput(input: RunAgentInput, session: { turns: readonly Tu
     return bad(field, issue.message.replace(issue.field, field));
   }
   const ownId = message.id.length <= MAX_TURN_ID ? message.id : undefined;
-  return { kind: 'message', text: parsed.data.text, userTurnId: ownId, context };
+  return { kind: 'message', text: parsed.data.text, userTurnId: ownId, context, answers };
+}
+
+/** The waiting calls that neither a resume entry nor a tool message answers. */
+function uncoveredCalls(pending: readonly PendingCall[], answers: TracedAnswers): string[] {
+  const answered = new Set([...answers.decisions, ...answers.results].map((answer) => answer.toolCallId));
+  return pending.map((call) => call.toolCallId).filter((id) => !answered.has(id));
 }
 
 /** The last user message whose id the session does not hold: the one this run answers. */

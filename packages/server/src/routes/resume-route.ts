@@ -1,13 +1,12 @@
-import { resumeRequestSchema, type DoneEvent } from '@agent-chat/protocol';
+import { resumeRequestSchema } from '@agent-chat/protocol';
 import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import { followRun } from '../http/follow-run.js';
-import { catchUpWithLog, runInBackground } from '../run/background-run.js';
-import { finish, runAgentLoop } from '../run/agent-loop.js';
-import { applyAnswers, checkAnswers } from '../run/answer-pending.js';
+import { checkAnswers } from '../run/answer-pending.js';
+import { startResumeRun } from '../run/start-run.js';
 import type { Runtime } from '../runtime.js';
 import { disconnectPolicy, withSession } from './with-session.js';
 
@@ -26,23 +25,7 @@ export function resumeRoute(runtime: Runtime) {
         await runtime.runs.release(session.id, active.runId);
         return invalidRequest(c, [issue]);
       }
-      await catchUpWithLog(runtime, session);
-      const after = session.lastEventId;
-      void runInBackground({
-        runtime,
-        session,
-        active,
-        context: body.context ?? session.pendingContext,
-        resumed: true,
-        async body(run): Promise<DoneEvent> {
-          const still = await applyAnswers(run, body);
-          if (still.length > 0) {
-            run.emit({ type: 'awaiting_input', calls: still });
-            return finish(run, 'awaiting_input');
-          }
-          return runAgentLoop(run);
-        },
-      });
+      const after = await startResumeRun(runtime, session, active, body, body.context);
       return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
     });
   });
