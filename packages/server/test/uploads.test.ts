@@ -4,7 +4,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicModel, createAgentChat, openAICompatibleModel, scriptedModel, type AgentChatAppOptions, type Model } from '../src/index.js';
+import {
+  anthropicModel,
+  createAgentChat,
+  memoryBlobStore,
+  openAICompatibleModel,
+  scriptedModel,
+  type AgentChatAppOptions,
+  type BlobStore,
+  type Model,
+  type StoredBlob,
+} from '../src/index.js';
 import { fileBlobStore } from '../src/file-store.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
@@ -242,5 +252,39 @@ describe('uploads reach the models as their content blocks', () => {
     expect(refused).toMatchObject({ status: 415, field: 'attachments[0].uploadId' });
     expect(refused.message).toContain('reads no attachments');
     expect(calls).toBe(0);
+  });
+});
+
+describe('the blob stores keep, give back and delete a blob by id', () => {
+  const blob = (id: string): StoredBlob => ({ id, owner: 'p1', name: 'dot.png', mediaType: 'image/png', size: PNG.byteLength, createdAt: 1, bytes: PNG });
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agent-chat-blobs-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  for (const [name, make] of [
+    ['memoryBlobStore', () => memoryBlobStore()],
+    ['fileBlobStore', () => fileBlobStore({ dir })],
+  ] as const) {
+    it(name, async () => {
+      const store: BlobStore = make();
+      await store.put(blob('up_a'));
+      expect(await store.get('up_a')).toEqual(blob('up_a'));
+      expect(await store.get('up_none')).toBeUndefined();
+      await store.delete('up_a');
+      expect(await store.get('up_a')).toBeUndefined();
+      // An id is never a path: one that could leave the folder names nothing.
+      expect(await store.get('../up_a')).toBeUndefined();
+    });
+  }
+
+  it('memoryBlobStore drops the oldest past maxBlobs, and hands out copies', async () => {
+    const store = memoryBlobStore({ maxBlobs: 2 });
+    for (const id of ['up_1', 'up_2', 'up_3']) await store.put(blob(id));
+    expect(await store.get('up_1')).toBeUndefined();
+    const got = (await store.get('up_3'))!;
+    got.bytes[0] = 0;
+    expect((await store.get('up_3'))!.bytes[0]).toBe(0x89);
   });
 });
