@@ -235,6 +235,16 @@ describe('message actions (real server)', () => {
     const after = (await taggedRequests(session)).filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1));
     expect(after).to.deep.equal(['messages', 'undo', 'retry', 'messages']);
     expect((await record('', session)).title).to.equal('Beta');
+
+    // Paging back to the first version would put this one's writes aside too: asked first, and Cancel sends nothing.
+    await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered for the edit' });
+    const edited = await waitFor(() => (pager(actionsOf(el)[0]!, 'user') === '2/2' ? actionsOf(el)[0] : undefined), { message: '‹ 2/2 › on the message' });
+    button(edited, '.bar.user .previous').click();
+    await waitFor(() => edited.shadowRoot!.querySelector('.ask.user'), { message: 'the question before paging' });
+    button(edited, '.ask .cancel').click();
+    await waitFor(() => !edited.shadowRoot!.querySelector('.ask'), { message: 'the question gone' });
+    expect((await taggedRequests(session)).filter((request) => request.method === 'POST')).to.have.length(4);
+    expect(pager(edited, 'user')).to.equal('2/2');
   });
 
   it('shows its buttons on hover and on focus, and axe finds nothing on the bars and their forms', async () => {

@@ -142,7 +142,7 @@ export class MessageActions extends LitElement {
   #userBar(state: ConversationSnapshot, userId: string): TemplateResult {
     const t = this.#t;
     return html`<div class="bar user" role="group" aria-label=${t.messageActions}>
-      ${this.#pager(state, branchAt(state.model, [userId]))}
+      ${this.#pager(state, branchAt(state.model, [userId]), 'user', userId)}
       ${this.#copyButton('user', () => state.model.log.at(state.model.log.indexOf(userId)))}
       ${this.#copyOnly
         ? nothing
@@ -157,7 +157,7 @@ export class MessageActions extends LitElement {
     const { model } = state;
     const last = index === state.lastUserIndex;
     return html`<div class="bar reply" role="group" aria-label=${t.replyActions}>
-      ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)))}
+      ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)), 'reply', state.turns[index]!.id)}
       ${this.#copyButton('reply', () => reply)}
       ${last && !this.#copyOnly
         ? html`<button type="button" class="act retry" aria-label=${t.retryReply} title=${t.retryReply} ?disabled=${state.running} @click=${() => this.#retry(state)}>
@@ -168,10 +168,14 @@ export class MessageActions extends LitElement {
     </div>`;
   }
 
-  #pager(state: ConversationSnapshot, point: BranchPoint | undefined): TemplateResult | typeof nothing {
+  /**
+   * ‹ n/m ›: another version at a branch point. Showing it puts aside what follows, this message's reply and every
+   * later message, so undoable writes among them are asked about first, as for a retry or an edit.
+   */
+  #pager(state: ConversationSnapshot, point: BranchPoint | undefined, side: Side, userId: string): TemplateResult | typeof nothing {
     if (!point || this.#copyOnly) return nothing;
     const t = this.#t;
-    const go = (to: number) => () => void this.#run('user', () => showVersion(state.model, point.turnId, to));
+    const go = (to: number) => () => this.#guard(state.model, side, this.#usersFrom(state.model, userId), () => showVersion(state.model, point.turnId, to));
     return html`<span class="pager">
       <button type="button" class="previous" aria-label=${t.previousVersion} title=${t.previousVersion} ?disabled=${state.running || point.index === 0} @click=${go(point.index - 1)}>‹</button>
       <span aria-hidden="true">${point.index + 1}/${point.count}</span>
@@ -227,10 +231,7 @@ export class MessageActions extends LitElement {
       if (!edited) return;
       this.editing = false;
       // The messages from this one on are put aside: an undoable write among their replies is asked about first.
-      const turns = state.model.log.turns;
-      const from = state.model.log.indexOf(userId);
-      const replaced = turns.slice(from).flatMap((turn) => (turn.type === 'user' ? [turn.id] : []));
-      this.#guard(state.model, 'user', replaced, () => editMessage(state.model, userId, edited));
+      this.#guard(state.model, 'user', this.#usersFrom(state.model, userId), () => editMessage(state.model, userId, edited));
     };
     return html`<form class="panel user edit" @submit=${submit}>
       <textarea aria-label=${t.editLabel} .value=${text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
@@ -311,6 +312,11 @@ export class MessageActions extends LitElement {
   #retry(state: ConversationSnapshot): void {
     const user = state.model.log.at(state.lastUserIndex);
     if (user) this.#guard(state.model, 'reply', [user.id], () => retryReply(state.model));
+  }
+
+  /** The ids of the user's messages from this one to the last: the turns a branch at this message puts aside. */
+  #usersFrom(model: ConversationModel, userId: string): string[] {
+    return model.log.turns.slice(model.log.indexOf(userId)).flatMap((turn) => (turn.type === 'user' ? [turn.id] : []));
   }
 
   /** `go`, or first the question when the turns it puts aside made writes that undo would still restore. */
