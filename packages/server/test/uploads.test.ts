@@ -287,4 +287,14 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
     got.bytes[0] = 0;
     expect((await store.get('up_3'))!.bytes[0]).toBe(0x89);
   });
+
+  it('memoryBlobStore drops the oldest past maxTotalBytes', async () => {
+    const store = memoryBlobStore({ maxTotalBytes: PNG.byteLength * 2 });
+    for (const id of ['up_1', 'up_2', 'up_3']) await store.put(blob(id));
+    expect(await store.get('up_1')).toBeUndefined();
+    expect(await store.get('up_2')).toBeDefined();
+    await store.delete('up_2');
+    await store.put(blob('up_4'));
+    expect(await store.get('up_3')).toBeDefined();
+  });
 });

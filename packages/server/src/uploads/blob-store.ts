@@ -28,25 +28,34 @@ export interface BlobStore {
 export interface MemoryBlobStoreOptions {
   /** Blobs kept at most, oldest dropped first (their messages then say the file is gone). Default 1,000. */
   maxBlobs?: number;
+  /** Bytes kept at most, all blobs together, oldest dropped first. Default 256 MiB. */
+  maxTotalBytes?: number;
 }
 
 /** Uploads in this process's memory: for tests, demos and a single instance that can lose them on restart. */
 export function memoryBlobStore(options: MemoryBlobStoreOptions = {}): BlobStore {
   const maxBlobs = options.maxBlobs ?? 1000;
+  const maxTotalBytes = options.maxTotalBytes ?? 256 * 1024 * 1024;
   const blobs = new Map<string, StoredBlob>();
+  let total = 0;
+  const drop = (id: string) => {
+    total -= blobs.get(id)?.bytes.byteLength ?? 0;
+    blobs.delete(id);
+  };
   return {
     async put(blob) {
-      blobs.delete(blob.id);
+      drop(blob.id);
       blobs.set(blob.id, { ...blob, bytes: blob.bytes.slice() });
-      // A Map iterates in insertion order: the first key is the oldest.
-      while (blobs.size > maxBlobs) blobs.delete(blobs.keys().next().value!);
+      total += blob.bytes.byteLength;
+      // A Map iterates in insertion order: the first key is the oldest. The newest always stays.
+      while (blobs.size > 1 && (blobs.size > maxBlobs || total > maxTotalBytes)) drop(blobs.keys().next().value!);
     },
     async get(id) {
       const blob = blobs.get(id);
       return blob && { ...blob, bytes: blob.bytes.slice() };
     },
     async delete(id) {
-      blobs.delete(id);
+      drop(id);
     },
   };
 }
