@@ -78,16 +78,10 @@ describe('AG-UI endpoint: a new message beside answers to the open interrupts', 
       ],
     });
 
-    expect(eventTypes(run.events)).toEqual([
-      'RUN_STARTED',
-      'TOOL_CALL_RESULT',
-      'TOOL_CALL_RESULT',
-      'TEXT_MESSAGE_START',
-      'TEXT_MESSAGE_CONTENT',
-      'TEXT_MESSAGE_END',
-      'MESSAGES_SNAPSHOT',
-      'RUN_FINISHED',
-    ]);
+    // The answers' results first, then the new turn's reply.
+    const types = eventTypes(run.events);
+    expect(types.slice(0, 4)).toEqual(['RUN_STARTED', 'TOOL_CALL_RESULT', 'TOOL_CALL_RESULT', 'TEXT_MESSAGE_START']);
+    expect(types.slice(-2)).toEqual(['MESSAGES_SNAPSHOT', 'RUN_FINISHED']);
     const [approved, refused] = ofType<ToolCallResultEvent>(run.events, 'TOOL_CALL_RESULT');
     expect(approved).toMatchObject({ toolCallId: a.id, metadata: { 'agent-chat': { confirmation: { action: 'approve' } } } });
     expect(JSON.parse(approved!.content as string)).toEqual({ added: 'move-on A' });

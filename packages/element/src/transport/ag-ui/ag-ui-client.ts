@@ -48,14 +48,13 @@ export class AgUiClient extends AgentClient {
     const thread = this.#thread;
     const before: StreamEvent[] = [];
     // A new message instead of an answer: what was waiting is dropped (AG-UI's rule 4 wants each open interrupt
-    // addressed, so each is sent back cancelled), and its card says it was not answered, as the element's server does.
-    // An agent-chat server (its interrupts say so in their metadata) takes the message alone, as its own protocol
-    // does, and refuses answers beside a new message.
+    // addressed in the same input: an answer already given goes as it is, the others cancelled), and its card says
+    // it was not answered, as the element's server does.
     const resume: ResumeEntry[] = [];
     // The calls settled as not answered: a result the agent still sends for one keeps saying so.
     const skipped = new Map<string, Confirmation>();
     for (const { interrupt, call } of thread.interrupts.values()) {
-      if (!interrupt.metadata?.['agent-chat']) resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
+      resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
       if (!thread.answers.has(interrupt.id)) {
         before.push(this.#unanswered(call.toolCallId, call.name));
         skipped.set(call.toolCallId, { action: 'skip' });
