@@ -288,4 +288,15 @@ describe('message actions (real server)', () => {
     expect(field.getAttribute('aria-label')).to.equal('Commentaire (facultatif)');
     expect(shownText(bar.shadowRoot!.querySelector('.comment')!)).to.contain('Envoyer l’avis');
   });
+
+  it('offers no second Retry on a reply that failed: its error line has the one that sends the message again', async () => {
+    const session = uniqueSession('failed');
+    const el = await chat(session);
+    const done = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(`${ACTIONS.failOncePrefix}${session}`);
+    expect((await done).detail.stopReason).to.equal('error');
+    const bar = await actions(el, 0);
+    expect(bar.shadowRoot!.querySelector('.bar.reply .retry')).to.equal(null);
+    expect(bar.shadowRoot!.querySelector('.bar.reply .copy')).to.not.equal(null);
+  });
 });

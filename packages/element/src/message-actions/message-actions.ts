@@ -155,7 +155,8 @@ export class MessageActions extends LitElement {
   #replyBar(state: ConversationSnapshot, index: number, reply: Turn[]): TemplateResult {
     const t = this.#t;
     const { model } = state;
-    const last = index === state.lastUserIndex;
+    // The last reply, unless it ended in an error: that line offers its own Retry (the message sent again as it was).
+    const last = index === state.lastUserIndex && state.turns.at(-1)?.type !== 'error';
     return html`<div class="bar reply" role="group" aria-label=${t.replyActions}>
       ${this.#pager(state, branchAt(model, reply.map((turn) => turn.id)), 'reply', state.turns[index]!.id)}
       ${this.#copyButton('reply', () => reply)}

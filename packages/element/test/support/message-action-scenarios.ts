@@ -22,12 +22,18 @@ function history(request: RecordedRequest): string[] {
 }
 
 let replies = 0;
+/** The failing messages that have failed once already. */
+const failed = new Set<string>();
 /** Every reply says which it is, so a retried one is told apart; a message that asks for a change gets a write. */
 function reply(body: RecordedRequest) {
   const messages = body.messages as Message[];
   const last = messages.at(-1)!;
   const lastText = typeof last.content === 'string' ? last.content : last.content.map((block) => block.text ?? '').join('');
   const answered = typeof last.content !== 'string' && last.content.some((block) => block.type === 'tool_result');
+  if (!answered && lastText.startsWith(ACTIONS.failOncePrefix) && !failed.has(lastText)) {
+    failed.add(lastText);
+    return { status: 500, error: { type: 'api_error', message: 'The fake Messages API failed on purpose.' } };
+  }
   if (!answered && lastText.startsWith(ACTIONS.changePrefix)) {
     return { content: [{ type: 'tool_use' as const, id: `toolu_${++replies}`, name: 'set_title', input: { title: lastText.slice(ACTIONS.changePrefix.length) } }] };
   }

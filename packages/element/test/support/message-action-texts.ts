@@ -3,4 +3,6 @@ export const ACTIONS = {
   /** A message that starts so asks the model for a write (set_title) with the rest as the title. */
   changePrefix: 'change the title to ',
   reply: (count: number, to: string) => `Reply ${count} to: ${to}`,
+  /** A message that starts so is answered with the API's 500 on its first try, and normally after. */
+  failOncePrefix: 'fail once ',
 };
