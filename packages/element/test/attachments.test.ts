@@ -4,6 +4,7 @@ import '../src/define.js';
 import '../src/i18n/fr.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { FileChips } from '../src/attachments/file-chips.js';
+import { uploadLimits } from '../src/attachments/agent-host.js';
 import { axeViolations } from './support/axe.js';
 import { agentServerUrl, scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { ATTACHMENT_MAX_BYTES, MODEL_REQUESTS_PATH, blocksReply } from './support/attachment-texts.js';
@@ -240,6 +241,21 @@ describe('attachments: files from the user', () => {
     expect(chipsElement(el).shadowRoot!.querySelector('ul')!.getAttribute('aria-label')).to.equal('Fichiers à envoyer');
     expect(chips(el)[0]!.querySelector('[role="alert"]')?.textContent).to.equal('chanson.mp3 : un type de fichier que cette discussion n’accepte pas');
     expect(chips(el)[0]!.querySelector('button')!.getAttribute('aria-label')).to.equal('Retirer chanson.mp3');
+  });
+
+  it('a server without uploads (GET /uploads is a 404) gets no paperclip, even with adapter.attachments', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat
+      endpoint=${await scenario('echo')}
+      session=${uniqueSession('no-uploads')}
+      .adapter=${{ attachments: true }}
+    ></agent-chat>`);
+    await composer(el).updateComplete;
+    // The chunk the composer asked for (the same module), then the same cached answer its fitting waits for: both
+    // were asked for by the composer first, so it has heard each before this test does.
+    await import('../src/chunks/attachments.js');
+    expect(await uploadLimits(el)).to.equal(null);
+    await composer(el).updateComplete;
+    expect(composer(el).shadowRoot!.querySelector('agent-chat-file-picker')).to.equal(null);
   });
 
   it('without adapter.attachments the composer has no paperclip', async () => {

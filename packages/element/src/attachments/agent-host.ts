@@ -15,22 +15,23 @@ export function hostClient(host: AgentChat): AgentClient | undefined {
   return new AgentClient({ endpoint: host.endpoint, headers: () => host.adapter?.headers?.(), credentials: () => host.adapter?.credentials });
 }
 
-const limitsByEndpoint = new Map<string, Promise<UploadLimits | undefined>>();
+const limitsByEndpoint = new Map<string, Promise<UploadLimits | null>>();
 
 /**
- * What the server takes (GET /uploads), asked once per endpoint. Undefined when it takes no uploads (404): then no
- * picker is drawn. A failure to ask is forgotten, so the next composer asks again.
+ * What the server takes (GET /uploads), asked once per endpoint: null when it takes no uploads (a 404), and then no
+ * paperclip is drawn. A failure to ask (offline, a 500) rejects and is forgotten, so the next composer update asks again.
  */
-export function uploadLimits(host: AgentChat): Promise<UploadLimits | undefined> {
+export function uploadLimits(host: AgentChat): Promise<UploadLimits | null> {
   const client = hostClient(host);
-  if (!client) return Promise.resolve(undefined);
+  if (!client) return Promise.resolve(null);
   let asked = limitsByEndpoint.get(client.endpoint);
   if (!asked) {
     asked = client.request('/uploads').then(
       (response) => response.json() as Promise<UploadLimits>,
       (error: unknown) => {
-        if ((error as { status?: number }).status !== 404) limitsByEndpoint.delete(client.endpoint);
-        return undefined;
+        if ((error as { status?: number }).status === 404) return null;
+        limitsByEndpoint.delete(client.endpoint);
+        throw error;
       },
     );
     limitsByEndpoint.set(client.endpoint, asked);

@@ -13,9 +13,9 @@ import { UploadTray } from './upload-tray.js';
 const fitted = new WeakSet<Composer>();
 
 /**
- * Gives a composer whose adapter has `attachments: true` its files, once the server has said it takes uploads (GET /uploads):
- * the paperclip beside the input, the chips above it, paste and drop, Send held while a file uploads, and the
- * uploaded files sent with the message. All of it is set up from here, on the composer's own nodes and through its
+ * Gives a composer whose adapter has `attachments: true` its files, once the server has said it takes uploads
+ * (GET /uploads): the paperclip beside the input, the chips above it, paste and drop, Send held while a file uploads,
+ * and the uploaded files sent with the message. All of it is set up from here, on the composer's own nodes and through its
  * reactive-controller hooks, so that the composer (in every plain conversation's bytes) holds only the call to this
  * (see load-attachments.ts): the chips go in before its form and the picker first in the form, static places that its
  * template never redraws.
@@ -25,7 +25,7 @@ export function fitComposer(composer: Composer): void {
   const host = agentHost(composer);
   if (!host?.adapter?.attachments) return;
   fitted.add(composer);
-  void uploadLimits(host).then((limits) => {
+  uploadLimits(host).then((limits) => {
     if (!limits) return;
     const tray = new UploadTray(host, () => composer.requestUpdate());
     tray.limits = limits;
@@ -61,6 +61,9 @@ export function fitComposer(composer: Composer): void {
     };
     listen(composer, tray, host);
     composer.requestUpdate();
+  }, () => {
+    // The server could not be asked: the composer's next update asks again.
+    fitted.delete(composer);
   });
 }
 
