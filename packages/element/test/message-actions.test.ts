@@ -114,8 +114,11 @@ describe('message actions (real server)', () => {
     const bar = await actions(el, 0);
     expect(pager(bar, 'reply')).to.equal(undefined);
 
-    await finished(el, () => button(bar, '.bar.reply .retry').click());
+    // From the keyboard, and the focus is back on Retry once the new reply is in.
+    button(bar, '.bar.reply .retry').focus();
+    await finished(el, () => sendKeys({ press: 'Enter' }));
     await waitFor(() => pager(actionsOf(el)[0]!, 'reply') === '2/2', { message: '‹ 2/2 › on the reply' });
+    await waitFor(() => deepActive() === actionsOf(el)[0]!.shadowRoot!.querySelector('.bar.reply .retry'), { message: 'the focus back on Retry' });
     const second = assistantBubbles(el)[0]!.text;
     expect(second).to.not.equal(first);
     expect(assistantBubbles(el)).to.have.length(1);

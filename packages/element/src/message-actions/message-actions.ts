@@ -312,7 +312,16 @@ export class MessageActions extends LitElement {
 
   #retry(state: ConversationSnapshot): void {
     const user = state.model.log.at(state.lastUserIndex);
-    if (user) this.#guard(state.model, 'reply', [user.id], () => retryReply(state.model));
+    if (!user) return;
+    // The bar goes while the new reply streams; the focus comes back to Retry once it is there again.
+    const refocus = (this.renderRoot as ShadowRoot).activeElement !== null;
+    this.#guard(state.model, 'reply', [user.id], async () => {
+      await retryReply(state.model);
+      if (refocus) {
+        this.#focus = '.bar.reply .retry';
+        this.requestUpdate();
+      }
+    });
   }
 
   /** The ids of the user's messages from this one to the last: the turns a branch at this message puts aside. */
