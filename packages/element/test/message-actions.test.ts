@@ -209,13 +209,14 @@ describe('message actions (real server)', () => {
     const bar = await actions(el, 0);
     await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
 
-    // Cancel: nothing is sent.
+    // Cancelled (Escape): nothing is sent.
     button(bar, '.bar.reply .retry').click();
     const question = await waitFor(() => bar.shadowRoot!.querySelector('.ask'), { message: 'the question' });
     expect(shownText(question)).to.contain('Undo the changes this reply made first?');
     await waitFor(() => deepActive() === button(bar, '.ask .undo'), { message: 'the focus on the first answer' });
-    button(bar, '.ask .cancel').click();
+    await sendKeys({ press: 'Escape' });
     await waitFor(() => !bar.shadowRoot!.querySelector('.ask'), { message: 'the question gone' });
+    await waitFor(() => deepActive() === button(bar, '.bar.reply .retry'), { message: 'the focus back on Retry' });
     expect((await taggedRequests(session)).filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).to.deep.equal(['messages']);
 
     // Undo and go on: the undo goes first, then the retry.

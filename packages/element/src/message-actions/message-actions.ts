@@ -286,7 +286,13 @@ export class MessageActions extends LitElement {
   #ask(side: Side): TemplateResult | typeof nothing {
     if (this.question?.side !== side) return nothing;
     const t = this.#t;
-    return html`<div class="panel ${side} ask" role="group" aria-labelledby="ask-${side}">
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      void this.#answer('cancel');
+    };
+    return html`<div class="panel ${side} ask" role="group" aria-labelledby="ask-${side}" @keydown=${escape}>
       <p id="ask-${side}">${t.undoFirst}</p>
       <div class="row">
         <button type="button" class="cancel" @click=${() => this.#answer('cancel')}>${t.cancelAction}</button>
@@ -343,7 +349,12 @@ export class MessageActions extends LitElement {
   async #answer(choice: 'undo' | 'keep' | 'cancel'): Promise<void> {
     const question = this.question;
     this.question = undefined;
-    if (!question || choice === 'cancel') return;
+    if (!question) return;
+    if (choice === 'cancel') {
+      // Back where the question came from (the edit form is gone: its message's Edit).
+      this.#focus = question.side === 'user' ? '.bar.user .edit' : '.bar.reply .retry';
+      return;
+    }
     await this.#run(question.side, async () => {
       if (choice === 'undo') await this.#conversation.value!.undo();
       await question.go();
