@@ -1,13 +1,13 @@
-import { branchRequestSchema, type SessionResponse } from '@agent-chat/protocol';
+import { branchRequestSchema } from '@agent-chat/protocol';
 import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
-import { branchPoints, switchBranch } from '../session/branches.js';
+import { switchBranch } from '../session/branches.js';
 import { commitSession } from '../session/commit-session.js';
-import { undoTurnId } from '../session/undo-turn.js';
+import { sessionResponse } from '../session/session-response.js';
 import { holdingSession } from './with-session.js';
 
 /**
@@ -24,19 +24,8 @@ export function branchRoute(runtime: Runtime) {
       if (refusal) return errorJson(c, refusal.status, refusal.code, refusal.message, { field: refusal.status === 400 ? 'index' : 'turnId' });
       session.updatedAt = Date.now();
       await commitSession(runtime.store, session, { replaceTurns: true });
-      const undoTurn = undoTurnId(session, runtime.deps.state);
-      const branches = branchPoints(session);
-      const answer: SessionResponse = {
-        sessionId: session.id,
-        turns: session.turns,
-        pending: session.pending,
-        undoable: session.undo !== undefined && runtime.deps.state !== undefined,
-        ...(undoTurn ? { undoTurnId: undoTurn } : {}),
-        // The slot is this request's: no run is in flight.
-        running: false,
-        lastEventId: session.lastEventId,
-        ...(branches.length > 0 ? { branches } : {}),
-      };
+      // The slot is this request's: no run is in flight.
+      const answer = sessionResponse(runtime, session, false);
       return c.json(answer);
     });
   });

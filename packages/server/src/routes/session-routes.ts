@@ -1,4 +1,4 @@
-import { importSessionRequestSchema, type SessionResponse } from '@agent-chat/protocol';
+import { importSessionRequestSchema } from '@agent-chat/protocol';
 import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
@@ -9,8 +9,7 @@ import { checkImport } from '../session/check-import.js';
 import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
-import { undoTurnId } from '../session/undo-turn.js';
-import { branchPoints } from '../session/branches.js';
+import { sessionResponse } from '../session/session-response.js';
 import { titleFromText } from '../session/session-title.js';
 import { holdingSession, sessionNotFound } from './with-session.js';
 
@@ -24,18 +23,7 @@ export function sessionRoutes(runtime: Runtime) {
       const sessionId = c.get('sessionId');
       const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
       if (!session) return sessionNotFound(c, sessionId);
-      const undoTurn = undoTurnId(session, runtime.deps.state);
-      const branches = branchPoints(session);
-      const body: SessionResponse = {
-        sessionId: session.id,
-        turns: session.turns,
-        pending: session.pending,
-        undoable: session.undo !== undefined && runtime.deps.state !== undefined,
-        ...(undoTurn ? { undoTurnId: undoTurn } : {}),
-        running: (await runtime.runs.holder(session.id)) !== undefined,
-        lastEventId: session.lastEventId,
-        ...(branches.length > 0 ? { branches } : {}),
-      };
+      const body = sessionResponse(runtime, session, (await runtime.runs.holder(session.id)) !== undefined);
       return c.json(body);
     })
     .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits.jsonDepth), (c) => {
