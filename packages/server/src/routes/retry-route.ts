@@ -7,8 +7,8 @@ import { followRun } from '../http/follow-run.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import { runAgentLoop } from '../run/agent-loop.js';
-import { catchUpWithLog, runInBackground } from '../run/background-run.js';
 import { answerUnknownCommand, runCommand } from '../run/run-command.js';
+import { startRun } from '../run/start-run.js';
 import type { Runtime } from '../runtime.js';
 import { branchOff, wholeSize } from '../session/branches.js';
 import { sessionSizeIssue } from '../session/session-size.js';
@@ -44,9 +44,7 @@ export function retryRoute(runtime: Runtime) {
       await commitSession(runtime.store, session, { replaceTurns: true });
       // A command's message runs its command again; anything else, the agent.
       const invoked = matchCommand(runtime.commands, user.text, { sessionId: session.id, context: body.context }, runtime.unknownCommand);
-      await catchUpWithLog(runtime, session);
-      const after = session.lastEventId;
-      void runInBackground({
+      const after = await startRun({
         runtime,
         session,
         active,
