@@ -1,5 +1,5 @@
 import { modelFromEnv } from '@agent-chat/server';
-import { fileStore } from '@agent-chat/server/file-store';
+import { fileBlobStore, fileStore } from '@agent-chat/server/file-store';
 import { Hono } from 'hono';
 import { join } from 'node:path';
 import type { ExampleDefinition } from '../server/example.js';
@@ -18,7 +18,10 @@ export const studyExample: ExampleDefinition = {
     const model = modelFromEnv({ offline });
     const learners = learnerStore(dataDir);
     return new Hono()
-      .route('/api/agent', studyAgent({ model, sessions: fileStore({ dir: join(dataDir, 'sessions') }), learners }))
+      .route(
+        '/api/agent',
+        studyAgent({ model, sessions: fileStore({ dir: join(dataDir, 'sessions') }), learners, uploads: fileBlobStore({ dir: join(dataDir, 'uploads') }) }),
+      )
       .route('/api', studyAppApi({ learners, model: { offline: model === offline, name: model.name } }));
   },
 };

@@ -43,6 +43,9 @@ async function start(): Promise<void> {
   const adapter: AgentChatAdapter = {
     getContext: () => pageContext(state, reader.article),
     tools: studyPageTools(state, { notes, deck, reader }),
+    // Files from the learner's computer (the paperclip, paste, drop): a photo of a textbook page, lecture slides, notes.
+    // Documents dragged from the library sidebar stay the page's own items (chat.attach above).
+    attachments: true,
     // The showcase and two more, one click away: what a newcomer (or the demo model) can do right now.
     quickActions: () => [
       { label: 'Flashcards from this page', text: 'Make flashcards from this page' },

@@ -1,4 +1,4 @@
-import { createAgentChat, finalAnswerTool, type Model, type SessionStore } from '@agent-chat/server';
+import { createAgentChat, finalAnswerTool, type BlobStore, type Model, type SessionStore } from '@agent-chat/server';
 import { readDocument, readPage, searchDocument } from './document-tools.js';
 import type { LearnerStore } from './learner-store.js';
 import { memoryTools } from './memory-tools.js';
@@ -14,14 +14,19 @@ export interface StudyAgentOptions {
   model: Model;
   sessions: SessionStore;
   learners: LearnerStore;
+  /** Where the files the learner attaches are kept (photos of pages, lecture PDFs, typed notes). */
+  uploads: BlobStore;
 }
 
 /** The study agent: seed 004's tools and prompt on @agent-chat/server. The same for Claude and for the demo model. */
-export function studyAgent({ model, sessions, learners }: StudyAgentOptions) {
+export function studyAgent({ model, sessions, learners, uploads }: StudyAgentOptions) {
   return createAgentChat({
     ...demoUser,
     model,
     store: sessions,
+    // A learner brings what they study from elsewhere: a photo of a textbook page, a lecture's slides, typed notes.
+    // The types Claude reads as content blocks; 5 MiB is its limit for one image.
+    uploads: { store: uploads, mediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'], maxBytes: 5 * 1024 * 1024, maxFiles: 5 },
     system: studySystemPrompt(learners),
     tools: [
       readPage,

@@ -10,7 +10,11 @@ import { relatedContent, searchLibrary } from './search-scenarios.js';
 import { addFocusArea, flashcardStruggle } from './struggle-scenarios.js';
 import { questionWrong } from './trigger-scenarios.js';
 import { recognize } from './requests.js';
+import { isUpload, studyUploads } from './upload-scenarios.js';
 import { suggestionsCall } from '../../../server/suggestions-tool.js';
+
+/** A request the demo model plays whatever came with it ("Make flashcards from this page" with a photo attached). */
+const recognizedRequest = (said: string) => said !== '' && !['capabilities', 'hello'].includes(recognize(said).kind);
 
 const HELP_SUGGESTIONS = ['Make flashcards from this page', 'Search the library for energy', 'Show me where anaphase is explained', 'Find related content about energy'];
 
@@ -32,7 +36,11 @@ export function playScenario(text: string, turns: readonly Turn[], context?: Con
 
   const trigger = user?.trigger && Object.hasOwn(TRIGGERS, user.trigger) ? TRIGGERS[user.trigger as keyof typeof TRIGGERS] : undefined;
   if (user && trigger) return trigger(since, user, context);
-  if (user?.attachments?.length) return summarizeAttachments(since, user.attachments);
+  // Documents dragged from the library are read with readDocument; files from the learner's computer are uploads.
+  const documents = user?.attachments?.filter((attachment) => !isUpload(attachment)) ?? [];
+  if (documents.length) return summarizeAttachments(since, documents);
+  const uploads = user?.attachments?.filter(isUpload) ?? [];
+  if (uploads.length && !recognizedRequest(said)) return studyUploads(uploads);
   const request = recognize(said);
   switch (request.kind) {
     case 'flashcard-for':
