@@ -36,7 +36,7 @@ async function storedTurns(page: Page): Promise<Turn[]> {
 /** The names of the files shown under the sent user messages. */
 const sentFileNames = (page: Page) => page.locator('agent-chat agent-chat-files .name').allTextContents();
 
-const reply = (page: Page, text: string) => page.locator('agent-chat').getByText(text).filter({ visible: true });
+const reply = (page: Page, text: string | RegExp) => page.locator('agent-chat').getByText(text).filter({ visible: true });
 
 describe('examples/study: files from the learner (issue #21, point 2)', () => {
   it('a photo and notes attached with the paperclip are uploaded, acknowledged by the demo model, and shown on the message after a reload', async () => {
