@@ -71,6 +71,14 @@ describe('AG-UI endpoint: bad input is a 4xx naming the field', () => {
     expect(error.field).toBe(field);
   });
 
+  it('a user message past the text limit is a 400 whose message names `messages`, the field it gives (found by the route fuzz)', async () => {
+    // 60,000 emoji pass the schema's length (zod counts code points) but not the server's limit (UTF-16 units).
+    const { status, error } = await post(input({ threadId: 'too-long', messages: [user('u1', '😀'.repeat(60_000))] }));
+    expect(status).toBe(400);
+    expect(error.field).toBe('messages');
+    expect(error.message).toBe('messages: the new user message has 120000 characters, more than the 100000 this server accepts');
+  });
+
   it('a body that is not JSON, or not said to be, is refused before anything runs', async () => {
     expect(await post('{ not json')).toMatchObject({ status: 400, error: { field: 'body' } });
     expect(await post(input({}), 'alice', 'text/plain')).toMatchObject({ status: 415, error: { field: 'content-type' } });

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
-import { checkAnswer } from './support/fuzz/check-answer.js';
+import { checkAnswer, type AnswerKind } from './support/fuzz/check-answer.js';
 import { fuzzAgent } from './support/fuzz/fuzz-agent.js';
+import { BOUNDARY } from './support/fuzz/multipart.js';
 import { encodeBody, type AnswerTemplate } from './support/fuzz/hostile-values.js';
 import { rawClient, type RawAnswer } from './support/fuzz/raw-http.js';
 import { oneOfEachRoute, POOL_SIZE, poolId, ROUTES, type FuzzRequest, type Route, type Target } from './support/fuzz/requests.js';
 
 // A property-based fuzz of every route over real HTTP (issue #16): hostile bodies, headers, ids, methods and
 // framing, sent one request per route at a time so routes race on the same sessions. Whatever is sent, the answer
-// is never a 5xx, a 4xx says what is wrong, a stream ends with `done`, and afterwards the server still works.
+// is never a 5xx, a 4xx says what is wrong, a stream ends with `done` (an AG-UI stream with RUN_FINISHED or
+// RUN_ERROR), an upload is served as stored, and afterwards the server still works. Branches, retries, edits and
+// feedback name the pool sessions' real turn ids as the owner last saw them; messages name the owner's real uploads.
 // Replay a failure with FUZZ_SEED=<the seed printed>; FUZZ_RUNS=<n> changes the number of rounds.
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 0x7fffffff));
@@ -41,6 +44,12 @@ interface WaitingCall {
 const waitingCalls = new Map<string, WaitingCall[]>();
 /** Pool sessions whose last run said `undoable`. */
 const undoable = new Set<string>();
+/** The turn ids each pool session held when its owner last saw it: any turn, user turns, branch points. */
+const turnIds = new Map<string, { turns: string[]; users: string[]; branches: string[] }>();
+/** The owner's uploads on each server, so messages and GET /uploads/:id name real ones. */
+const uploadIds: Record<Target, string[]> = { fixed: [], anonymous: [] };
+/** The last list page's nextCursor on each server. */
+const cursors: Record<Target, string> = { fixed: '', anonymous: '' };
 const sent = Object.fromEntries(ROUTES.map((route) => [route, 0])) as Record<Route, number>;
 /** Answers by route and status, printed at the end: what the fuzz reached. */
 const statuses = new Map<string, number>();
@@ -72,7 +81,46 @@ beforeAll(async () => {
   const cookie = [...servers.anonymous.owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   expect(cookie).toMatch(/^agent_chat_principal=/);
   servers.anonymous.cookie = cookie;
+  for (const target of ['fixed', 'anonymous'] as const) {
+    const server = servers[target];
+    for (let index = 0; index < POOL_SIZE; index++) seeTurns(target, poolId(index), await server.owner.history(poolId(index)));
+    // One real upload each, so messages name a real one from the first round.
+    const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3];
+    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="seed.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const body = Uint8Array.from([...Buffer.from(head), ...png, ...Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+    const headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(server.cookie ? { cookie: server.cookie } : {}) };
+    const answer = await server.raw.send({ method: 'POST', path: '/uploads', headers, body, framing: 'length' });
+    expect(answer.status, answer.body.toString('utf8')).toBe(201);
+    uploadIds[target].push((JSON.parse(answer.body.toString('utf8')) as { id: string }).id);
+  }
 });
+
+/** Records the turn ids of a session as a GET /sessions/:id (or a branch switch) answered it. */
+function seeTurns(target: Target, sessionId: string, session: unknown): void {
+  const { turns = [], branches = [] } = session as { turns?: Array<{ id: string; type: string }>; branches?: Array<{ turnId: string }> };
+  turnIds.set(`${target}:${sessionId}`, {
+    turns: turns.map((turn) => turn.id),
+    users: turns.filter((turn) => turn.type === 'user').map((turn) => turn.id),
+    branches: branches.map((point) => point.turnId),
+  });
+}
+
+/** The placeholders of a path or body, resolved against what the owner last saw of the session and the server. */
+function resolvePlaceholders(text: string, request: FuzzRequest, waiting: readonly WaitingCall[]): string {
+  const seen = turnIds.get(`${request.target}:${request.sessionId}`);
+  const pick = (list: readonly string[] | undefined, index: string, none: string) => (list?.length ? list[Number(index) % list.length]! : none);
+  return text
+    .replace(/\$PENDING_(\d)\$/g, (_, index: string) => waiting[Number(index)]?.toolCallId ?? 'toolu_none')
+    .replace(/\$TURN_(\d+)\$/g, (_, index: string) => pick(seen?.turns, index, 'turn_none'))
+    .replace(/\$USER_(\d+)\$/g, (_, index: string) => pick(seen?.users, index, 'turn_none'))
+    .replace(/\$BRANCH_(\d+)\$/g, (_, index: string) => pick(seen?.branches, index, 'turn_none'))
+    .replace(/\$UPLOAD_(\d+)\$/g, (_, index: string) => pick(uploadIds[request.target], index, 'up_none'))
+    .replace(/\$THREAD\$/g, request.sessionId ?? 'thread_none')
+    .replace(/\$CURSOR\$/g, cursors[request.target]);
+}
+
+/** How a route's 2xx is checked. */
+const answerKind = (route: Route): AnswerKind => (route === 'ag-ui' ? 'ag-ui' : route === 'upload-get' ? 'file' : 'ours');
 
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -130,22 +178,35 @@ async function send(generated: FuzzRequest): Promise<void> {
   const key = `${request.target}:${request.sessionId}`;
   const waiting = waitingCalls.get(key) ?? [];
   const wire = request.body && 'answer' in request.body ? { json: answersFor(waiting, request.body.answer) } : request.body;
-  const body = wire && encodeBody(wire, (text) => text.replace(/\$PENDING_(\d)\$/g, (_, index: string) => waiting[Number(index)]?.toolCallId ?? 'toolu_none'));
+  const body = wire && encodeBody(wire, (text) => resolvePlaceholders(text, request, waiting));
+  const path = resolvePlaceholders(request.path, request, waiting);
   let answer: RawAnswer;
   try {
-    answer = await server.raw.send({ method: request.method, path: request.path, headers, framing: request.framing, ...(body ? { body } : {}) });
+    answer = await server.raw.send({ method: request.method, path, headers, framing: request.framing, ...(body ? { body } : {}) });
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${describeRequest(request, headers, body)}`);
   }
-  const verdict = await checkAnswer(request.method, answer);
+  const verdict = await checkAnswer(request.method, answer, answerKind(request.route));
   if (verdict.problems.length > 0) {
     throw new Error(`${verdict.problems.join('; ')}\n${describeRequest(request, headers, body)}\nanswer: ${answer.status} ${answer.body.toString('utf8').slice(0, 600)}`);
   }
   sent[request.route]++;
   const tally = `${request.route} ${answer.status}`;
   statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
-  if (request.caller !== 'owner' || !request.sessionId || answer.status !== 200) return;
+  if (request.caller !== 'owner') return;
+  if (request.route === 'upload' && answer.status === 201) uploadIds[request.target].push((JSON.parse(answer.body.toString('utf8')) as { id: string }).id);
+  if (request.route === 'list' && answer.status === 200) cursors[request.target] = (JSON.parse(answer.body.toString('utf8')) as { nextCursor: string | null }).nextCursor ?? '';
+  if (!request.sessionId || answer.status !== 200) return;
+  if (request.route === 'history' || request.route === 'branch') {
+    seeTurns(request.target, request.sessionId, JSON.parse(answer.body.toString('utf8')));
+  }
+  if (request.route === 'ag-ui') return;
   if (verdict.events) track(request.target, request.sessionId, verdict.events);
+  // A retry or an edit makes a branch point: the owner looks again, so branch switches and feedback meet it.
+  if (verdict.events && (request.route === 'retry' || request.route === 'edit')) {
+    const seen = await server.owner.historyRaw(request.sessionId);
+    if (seen.status === 200) seeTurns(request.target, request.sessionId, await seen.json());
+  }
   else if (request.method === 'DELETE' || request.method === 'PUT' || request.route === 'undo') undoable.delete(key);
   if (request.method === 'DELETE') waitingCalls.delete(key);
   else if (request.method === 'PUT' && request.body && 'json' in request.body) {

@@ -20,6 +20,7 @@ import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { startFakeOpenAI, type FakeOpenAI } from './support/fake-openai.js';
+import { rawClient } from './support/fuzz/raw-http.js';
 
 // Real files' first bytes: the server checks them against the declared type.
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
@@ -85,6 +86,22 @@ describe('POST /uploads, GET /uploads, GET /uploads/:id', () => {
     // Past the multipart allowance too: refused by the body limit before the body is read.
     const huge = new Uint8Array(64 * 1024);
     expect(await errorOf(await upload(client, huge, 'huge.png', 'image/png'))).toMatchObject({ status: 413, field: 'file' });
+  });
+
+  it('ends the connection after refusing a chunked upload past the limit, so the next request on it is answered', async () => {
+    // Found by the route fuzz: the body limit stops reading a chunked body part way, so the body counts as used,
+    // the connection was kept, and the next request on it met the rest of the file and got no answer.
+    const raw = rawClient(url);
+    try {
+      const head = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+      const body = Uint8Array.from([...head, ...PNG, ...new Uint8Array(200 * 1024), ...Buffer.from('\r\n--b--\r\n')]);
+      const refused = await raw.send({ method: 'POST', path: '/uploads', headers: { 'content-type': 'multipart/form-data; boundary=b' }, body, framing: 'chunked' });
+      expect(refused.status).toBe(413);
+      expect(refused.headers['connection']).toBe('close');
+      for (let attempt = 0; attempt < 3; attempt++) expect((await raw.send({ method: 'GET', path: '/uploads', headers: {}, framing: 'length' })).status).toBe(200);
+    } finally {
+      raw.close();
+    }
   });
 
   it('refuses a type not listed, and bytes that are not their declared type, with 415 naming `file`', async () => {

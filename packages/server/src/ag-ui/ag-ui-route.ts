@@ -53,7 +53,11 @@ export function agUiRoute(runtime: Runtime) {
       const { answers } = request;
       if (request.kind === 'message') {
         const limit = checkMessageLimits({ text: request.text, ...(request.context ? { context: request.context } : {}) }, runtime.limits);
-        if (limit) return refuse(invalidRequest(c, [{ field: limit.field === 'text' ? 'messages' : limit.field, message: limit.message }]));
+        if (limit) {
+          // The text is AG-UI's last user message: the field, and the message that names it, say `messages`.
+          const issue = limit.field === 'text' ? { field: 'messages', message: limit.message.replace(/^text: /, 'messages: the new user message has ') } : limit;
+          return refuse(invalidRequest(c, [issue]));
+        }
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'threadId');
         if (full) return refuse(errorJson(c, 409, 'session_full', full.message, { field: full.field }));
       }

@@ -13,6 +13,12 @@ export interface Verdict {
   events?: StreamedEvent[];
 }
 
+/**
+ * What a 2xx of the route is: `ours` (JSON, or our SSE ending with `done`), `ag-ui` (JSON refusals, or AG-UI's
+ * SSE: `data:` lines only, from RUN_STARTED to one RUN_FINISHED or RUN_ERROR), `file` (an upload's bytes as stored).
+ */
+export type AnswerKind = 'ours' | 'ag-ui' | 'file';
+
 /** A stack frame or a source path: an answer must never carry one. */
 const LEAK = /\bat .+:\d+:\d+|\.ts:\d+|node_modules/;
 
@@ -21,7 +27,7 @@ const LEAK = /\bat .+:\d+:\d+|\.ts:\d+|node_modules/;
  * message says what is wrong (a 400 also names the `field`, and its message mentions it); a 2xx is JSON, an empty
  * 204, or an SSE stream that starts with `run_started` and ends with one `done`; no error message leaks a stack.
  */
-export async function checkAnswer(method: string, answer: RawAnswer): Promise<Verdict> {
+export async function checkAnswer(method: string, answer: RawAnswer, kind: AnswerKind = 'ours'): Promise<Verdict> {
   const problems: string[] = [];
   const { status } = answer;
   const type = String(answer.headers['content-type'] ?? '');
@@ -54,6 +60,13 @@ export async function checkAnswer(method: string, answer: RawAnswer): Promise<Ve
     return { problems };
   }
 
+  if (kind === 'file' && status === 200) {
+    if (answer.headers['x-content-type-options'] !== 'nosniff') problems.push('an upload served without nosniff');
+    if (Number(answer.headers['content-length']) !== answer.body.length) problems.push('an upload whose content-length is not its size');
+    return { problems };
+  }
+  if (kind === 'ag-ui' && type.startsWith('text/event-stream')) return checkAgUiStream(answer, problems);
+
   if (type.startsWith('text/event-stream')) {
     if (status !== 200) problems.push(`a stream with status ${status}`);
     const events = (await readSse(new Response(new Uint8Array(answer.body)))).map((message) => {
@@ -77,6 +90,26 @@ export async function checkAnswer(method: string, answer: RawAnswer): Promise<Ve
   if (!type.startsWith('application/json')) problems.push(`a ${status} that is neither JSON nor a stream (${type || 'no content-type'})`);
   else parseJson(text, problems);
   return { problems };
+}
+
+/** An AG-UI run over SSE: RUN_STARTED first, one RUN_FINISHED or RUN_ERROR last, and no server failure in between. */
+async function checkAgUiStream(answer: RawAnswer, problems: string[]): Promise<Verdict> {
+  if (answer.status !== 200) problems.push(`a stream with status ${answer.status}`);
+  const events = (await readSse(new Response(new Uint8Array(answer.body)))).map((message, index) => {
+    const data = parseJson(message.data, problems) ?? {};
+    return { id: index, type: String(data['type']), data };
+  });
+  const types = events.map((event) => event.type);
+  const ends = types.filter((name) => name === 'RUN_FINISHED' || name === 'RUN_ERROR').length;
+  if (types[0] !== 'RUN_STARTED') problems.push(`an AG-UI stream that starts with ${types[0] ?? 'nothing'}`);
+  if (types.at(-1) !== 'RUN_FINISHED' && types.at(-1) !== 'RUN_ERROR') problems.push(`an AG-UI stream that ends with ${types.at(-1) ?? 'nothing'}, not RUN_FINISHED or RUN_ERROR`);
+  if (ends > 1) problems.push('an AG-UI stream with more than one RUN_FINISHED or RUN_ERROR');
+  for (const event of events) {
+    if (event.type !== 'RUN_ERROR') continue;
+    if (event.data['code'] === 'internal') problems.push(`an AG-UI run that failed on the server: ${String(event.data['message'])}`);
+    if (LEAK.test(String(event.data['message']))) problems.push('a RUN_ERROR that shows a stack frame or a source path');
+  }
+  return { problems, events };
 }
 
 function parseJson(text: string, problems: string[]): Record<string, unknown> | undefined {

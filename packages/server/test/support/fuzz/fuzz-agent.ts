@@ -4,6 +4,7 @@ import { toAnthropicMessages } from '../../../src/model/anthropic/to-anthropic-m
 import { toAnthropicTools } from '../../../src/model/anthropic/to-anthropic-tools.js';
 import { toOpenAIMessages } from '../../../src/model/openai-compatible/to-openai-messages.js';
 import { toOpenAITools } from '../../../src/model/openai-compatible/to-openai-tools.js';
+import { readTurnUploads } from '../../../src/model/turn-uploads.js';
 import { validateMessagesRequest } from '../../../src/testing/validate-messages-request.js';
 import { validateChatCompletionsRequest } from '../fake-openai.js';
 
@@ -68,12 +69,15 @@ const model = scriptedModel(({ text }) => {
 function validatingModel(inner: Model, invalid: string[]): Model {
   return {
     name: inner.name,
+    // Uploads of every type the server takes reach the model, so the validation sees their blocks too.
+    attachmentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'],
     async *stream(request) {
+      const files = await readTurnUploads(request.turns, request);
       const anthropic = validateMessagesRequest({
         model: 'claude-fuzz',
         max_tokens: 4096,
         stream: true,
-        messages: toAnthropicMessages(request.turns),
+        messages: toAnthropicMessages(request.turns, files),
         ...(request.system.trim() ? { system: request.system } : {}),
         ...(request.tools.length ? { tools: toAnthropicTools(request.tools) } : {}),
       });
@@ -81,7 +85,7 @@ function validatingModel(inner: Model, invalid: string[]): Model {
       const openai = validateChatCompletionsRequest({
         model: 'fuzz',
         stream: true,
-        messages: await toOpenAIMessages(request.system, request.turns),
+        messages: await toOpenAIMessages(request.system, request.turns, files, ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']),
         ...(request.tools.length ? { tools: toOpenAITools(request.tools) } : {}),
       });
       if (openai) invalid.push(`Chat Completions: ${openai.message} (turns ${JSON.stringify(request.turns).slice(0, 2_000)})`);
@@ -90,7 +94,21 @@ function validatingModel(inner: Model, invalid: string[]): Model {
   };
 }
 
-/** The agent app; `invalid` collects every history the model was sent that a provider would refuse. */
+/** The upload limit: small, so files at and past it cost little to send. */
+export const FUZZ_MAX_UPLOAD = 2048;
+
+/**
+ * The agent app; `invalid` collects every history the model was sent that a provider would refuse. Uploads are on
+ * (small), and feedback is taken (and dropped), so those routes do their work rather than answer 404.
+ */
 export function fuzzAgent(invalid: string[], options: Partial<AgentChatAppOptions> = {}) {
-  return createAgentChat({ model: validatingModel(model, invalid), tools: [addItem, lookup, pickColor], commands: [count], state, ...options });
+  return createAgentChat({
+    model: validatingModel(model, invalid),
+    tools: [addItem, lookup, pickColor],
+    commands: [count],
+    state,
+    uploads: { maxBytes: FUZZ_MAX_UPLOAD, maxFiles: 3 },
+    onFeedback: () => {},
+    ...options,
+  });
 }

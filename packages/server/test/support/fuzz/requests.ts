@@ -1,16 +1,23 @@
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
 import type { Framing } from './raw-http.js';
+import { agUiInput } from './ag-ui-input.js';
 import { anyString, garbageBody, headerValue, hugeString, validOrBroken, type AnswerTemplate, type WireBody } from './hostile-values.js';
+import { uploadBody, uploadType } from './multipart.js';
 
 /**
  * Generated requests for every route of the agent's API, each a plain JSON-able description so a failure prints
  * whole. Placeholders are resolved when the request is sent: `$SAME` (the server's own origin), `$PENDING_n$`
  * (the id of the nth call the session is waiting on, as last seen), `$WAITING_n$` and `$UNDOABLE_n$` (a pool
- * session in that state).
+ * session in that state), `$TURN_n$` / `$USER_n$` / `$BRANCH_n$` (a turn id, a user turn id, a branch point's turn
+ * id of the session, as last seen), `$UPLOAD_n$` (one of the owner's uploads), `$CURSOR$` (a list page's
+ * nextCursor, as last seen), `$THREAD$` (the AG-UI thread: the session aimed at).
  */
 
-export const ROUTES = ['history', 'import', 'clear', 'message', 'resume', 'cancel', 'undo', 'tools', 'unknown', 'odd-method'] as const;
+export const ROUTES = [
+  'history', 'import', 'clear', 'message', 'resume', 'cancel', 'undo', 'tools', 'unknown', 'odd-method',
+  'list', 'rename', 'retry', 'branch', 'feedback', 'edit', 'upload-limits', 'upload', 'upload-get', 'ag-ui',
+] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** Two servers: one with a fixed `authorize`, one with the default anonymous cookie. */
@@ -80,6 +87,27 @@ const attachment = fc.record(
   { id: fc.string({ minLength: 1, maxLength: 12 }), title: anyString, mimeType: anyString, url: anyString, text: anyString },
   { requiredKeys: ['id'] },
 );
+/** An upload id: the owner's own mostly (resolved at send time), else one that is no upload, or not the caller's. */
+const uploadRef = fc.oneof(
+  { weight: 5, arbitrary: fc.nat({ max: 20 }).map((index) => `$UPLOAD_${index}$`) },
+  { weight: 1, arbitrary: fc.constant(`up_${'0'.repeat(32)}`) },
+  { weight: 1, arbitrary: anyString },
+);
+const uploadAttachment = fc.record({ uploadId: uploadRef, id: fc.string({ maxLength: 8 }), name: anyString }, { requiredKeys: ['uploadId'] });
+
+/** A turn id of the session as last seen (any, a user turn, a branch point), or one it does not hold. */
+const turnRef = fc.oneof(
+  { weight: 3, arbitrary: fc.nat({ max: 60 }).map((index) => `$TURN_${index}$`) },
+  { weight: 3, arbitrary: fc.nat({ max: 60 }).map((index) => `$USER_${index}$`) },
+  { weight: 2, arbitrary: fc.nat({ max: 10 }).map((index) => `$BRANCH_${index}$`) },
+  { weight: 1, arbitrary: anyString },
+  { weight: 1, arbitrary: fc.constant('t'.repeat(201)) },
+);
+
+/** A user turn (what an edit names), and a branch point's first turn (what a switch names), as last seen. */
+const userRef = fc.oneof({ weight: 5, arbitrary: fc.nat({ max: 60 }).map((index) => `$USER_${index}$`) }, { weight: 1, arbitrary: turnRef });
+const branchRef = fc.nat({ max: 10 }).map((index) => `$BRANCH_${index}$`);
+
 const context = fc.record({ items: fc.array(item, { maxLength: 4 }), page: anyString, selection: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] });
 
 const messageText = fc.oneof(
@@ -89,8 +117,35 @@ const messageText = fc.oneof(
 );
 
 const message = fc.record(
-  { text: messageText, context, references: fc.array(item, { maxLength: 3 }), attachments: fc.array(attachment, { maxLength: 2 }), trigger: anyString },
+  { text: messageText, context, references: fc.array(item, { maxLength: 3 }), attachments: fc.array(fc.oneof(attachment, uploadAttachment), { maxLength: 2 }), trigger: anyString },
   { requiredKeys: ['text'] },
+);
+
+/** An edit: a message that takes the place of a user turn (`editOf`), with uploads sometimes. */
+const edit = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ text: messageText, editOf: userRef, attachments: fc.array(uploadAttachment, { maxLength: 4 }), context }, { requiredKeys: ['text', 'editOf'] }) },
+  // Both an edit and a retry: refused.
+  { weight: 1, arbitrary: fc.record({ text: messageText, editOf: turnRef, retryOf: turnRef }) },
+);
+
+const rename = fc.record({ title: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('Renamed', 'Shopping list', '  padded  ') }, { weight: 2, arbitrary: anyString }, { weight: 1, arbitrary: fc.constant('T'.repeat(201)) }) });
+const branch = fc.record({ turnId: fc.oneof({ weight: 3, arbitrary: branchRef }, { weight: 1, arbitrary: turnRef }), index: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 1000, 1001, 1.5, 2 ** 53) }) });
+const feedback = fc.record(
+  {
+    turnId: turnRef,
+    rating: fc.oneof({ weight: 10, arbitrary: fc.constantFrom('up', 'down') }, { weight: 1, arbitrary: anyString }),
+    comment: fc.oneof({ weight: 6, arbitrary: anyString }, { weight: 1, arbitrary: fc.constant('c'.repeat(4001)) }),
+  },
+  { requiredKeys: ['turnId', 'rating'] },
+);
+const retry = fc.record({ context }, { requiredKeys: [] });
+
+/** The list's query: none, a limit, a cursor as last seen, or hostile. */
+const listQuery = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('') },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 4 }).map((limit) => `?limit=${limit}&cursor=$CURSOR$`) },
+  { weight: 2, arbitrary: fc.constantFrom('?limit=1', '?limit=100', '?limit=0', '?limit=101', '?limit=-1', '?limit=1e2', '?limit=9999', '?limit=', '?limit=1&limit=2', '?cursor=', '?cursor=%ZZ', '?cursor=abc', '?cursor=' + 'c'.repeat(5000)) },
+  { weight: 1, arbitrary: anyString.map((text) => `?cursor=${percentEncode(text)}&limit=${percentEncode(text)}`) },
 );
 
 /** Messages at and past each of the server's limits. */
@@ -284,7 +339,19 @@ interface Shape {
   body: fc.Arbitrary<WireBody | undefined>;
   /** Whether the request normally says it is JSON. */
   json: boolean;
+  /** Its Content-Type, when not JSON's. */
+  type?: fc.Arbitrary<string | undefined>;
 }
+
+/** An upload's path: one of the owner's (as last seen), or an id that is none or not the caller's. */
+const uploadPath = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.nat({ max: 20 }).map((index) => `$UPLOAD_${index}$`) },
+    { weight: 1, arbitrary: fc.constant(`up_${'0'.repeat(32)}`) },
+    { weight: 1, arbitrary: anyString.map(percentEncode) },
+    { weight: 1, arbitrary: fc.constantFrom('..', '%2e%2e', 'a%2Fb', '%ZZ', '%00', 'u'.repeat(201)) },
+  )
+  .map((id) => ({ path: `/uploads/${id}` }));
 
 /**
  * A pool session in a given state when the request is sent (`$WAITING_n$`: one with calls waiting; `$UNDOABLE_n$`:
@@ -330,6 +397,23 @@ const SHAPES: Record<Route, Shape> = {
     body: emptyishBody,
     json: true,
   },
+  list: { method: fc.constant('GET'), path: listQuery.map((query) => ({ path: `/sessions${query}` })), body: noBody, json: false },
+  // Rarely a stranger's title: strangers meet the pool only through a 404.
+  rename: { method: fc.constant('PATCH'), path: sessionPath(''), body: writeBody(rename), json: true },
+  retry: { method: fc.constant('POST'), path: sessionPath('/retry'), body: fc.oneof({ weight: 3, arbitrary: emptyishBody }, { weight: 1, arbitrary: writeBody(retry) }), json: true },
+  branch: { method: fc.constant('POST'), path: sessionPath('/branch'), body: writeBody(branch), json: true },
+  feedback: { method: fc.constant('POST'), path: sessionPath('/feedback'), body: writeBody(feedback), json: true },
+  edit: { method: fc.constant('POST'), path: sessionPath('/messages'), body: writeBody(edit), json: true },
+  'upload-limits': { method: fc.constant('GET'), path: fc.constantFrom('/uploads', '/uploads?x=1', '/uploads/').map((path) => ({ path })), body: noBody, json: false },
+  upload: { method: fc.constant('POST'), path: fc.constant({ path: '/uploads' }), body: uploadBody, json: false, type: uploadType },
+  'upload-get': { method: fc.constant('GET'), path: uploadPath, body: noBody, json: false },
+  'ag-ui': {
+    method: fc.constant('POST'),
+    // The thread: a pool session (any, or one waiting on calls, so resume entries meet open interrupts).
+    path: fc.oneof(sessionSegment(12).filter((segment) => segment.sessionId !== undefined), sessionIn('WAITING')).map(({ sessionId }) => ({ path: '/ag-ui', sessionId: sessionId! })),
+    body: writeBody(agUiInput),
+    json: true,
+  },
   'odd-method': {
     method: fc.constantFrom(...ODD_METHODS.filter((method) => !['GET', 'POST'].includes(method))),
     path: fc.constantFrom(...KNOWN_PATHS).map((path) => ({ path })),
@@ -346,7 +430,7 @@ export function requestTo(route: Route): fc.Arbitrary<FuzzRequest> {
       method: shape.method,
       path: shape.path,
       body: shape.body,
-      type: shape.json ? contentType : fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: contentType }),
+      type: shape.type !== undefined ? shape.type : shape.json ? contentType : fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: contentType }),
       origin,
       extra: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extraHeaders }),
       caller: callerOn,
@@ -381,7 +465,9 @@ export function requestTo(route: Route): fc.Arbitrary<FuzzRequest> {
  * sessions on every other route (and the ownership tests cover taking over an id).
  */
 function strangersKeepOut(route: Route, caller: Caller, path: { path: string; sessionId?: string }): { path: string; sessionId?: string } {
-  if (caller === 'owner' || !path.sessionId || (route !== 'message' && route !== 'import')) return path;
+  if (caller === 'owner' || !path.sessionId || !['message', 'import', 'edit', 'ag-ui'].includes(route)) return path;
+  // An AG-UI thread is named in the body (`$THREAD$`): the stranger's own id goes there.
+  if (route === 'ag-ui') return { path: path.path, sessionId: `stranger-${path.sessionId}` };
   return { path: path.path.replace(`/sessions/${path.sessionId}`, `/sessions/stranger-${path.sessionId}`) };
 }
 
