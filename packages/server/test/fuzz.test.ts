@@ -21,6 +21,12 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 0x7ff
 /** Rounds of one request per route: ≥ 500 requests per route. */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 520);
 const SECRET = 'fuzz-test-secret-0123456789abcdef0123';
+/**
+ * How long a round may take before the run counts as hung: a round of 20 routes takes ~20 ms here, the default
+ * 520 rounds ~11 s, close to vitest's 20 s default on a busy 2-core machine; a hang still fails (the raw client
+ * gives each request 15 s), and FUZZ_RUNS=5000 gets the time it needs.
+ */
+const ROUND_BUDGET_MS = 120;
 
 interface Server {
   running: RunningServer;
@@ -262,7 +268,7 @@ describe('fuzz of every route', () => {
     expect(invalidHistories).toEqual([]);
     expect(serverErrors).toEqual([]);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-  });
+  }, ROUND_BUDGET_MS * RUNS);
 
   it('still answers a normal request afterwards, and every pool session takes its next message', async () => {
     for (const target of ['fixed', 'anonymous'] as const) {
