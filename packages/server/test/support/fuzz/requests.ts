@@ -129,7 +129,7 @@ const edit = fc.oneof(
 );
 
 const rename = fc.record({ title: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('Renamed', 'Shopping list', '  padded  ') }, { weight: 2, arbitrary: anyString }, { weight: 1, arbitrary: fc.constant('T'.repeat(201)) }) });
-const branch = fc.record({ turnId: fc.oneof({ weight: 3, arbitrary: branchRef }, { weight: 1, arbitrary: turnRef }), index: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 1000, 1001, 1.5, 2 ** 53) }) });
+const branch = fc.record({ turnId: fc.oneof({ weight: 3, arbitrary: branchRef }, { weight: 1, arbitrary: turnRef }), index: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 1 }) }, { weight: 2, arbitrary: fc.integer({ min: 2, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(-1, 1000, 1001, 1.5, 2 ** 53) }) });
 const feedback = fc.record(
   {
     turnId: turnRef,
