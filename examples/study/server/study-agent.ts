@@ -26,7 +26,7 @@ export function studyAgent({ model, sessions, learners, uploads }: StudyAgentOpt
     store: sessions,
     // A learner brings what they study from elsewhere: a photo of a textbook page, a lecture's slides, typed notes.
     // The types Claude reads as content blocks; 5 MiB is its limit for one image.
-    uploads: { store: uploads, mediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'], maxBytes: 5 * 1024 * 1024, maxFiles: 5 },
+    uploads: { store: uploads, mediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'], maxFiles: 5 },
     system: studySystemPrompt(learners),
     tools: [
       readPage,

@@ -9,11 +9,11 @@ export function stateDiff(before: unknown, after: unknown, path = ''): JsonPatch
   if (isObject(before) && isObject(after)) {
     const ops: JsonPatchOperation[] = [];
     for (const key of Object.keys(before)) {
-      if (!(key in after)) ops.push({ op: 'remove', path: `${path}/${escapeKey(key)}` });
+      if (!Object.hasOwn(after, key)) ops.push({ op: 'remove', path: `${path}/${escapeKey(key)}` });
     }
     for (const [key, value] of Object.entries(after)) {
       const at = `${path}/${escapeKey(key)}`;
-      if (!(key in before)) ops.push({ op: 'add', path: at, value });
+      if (!Object.hasOwn(before, key)) ops.push({ op: 'add', path: at, value });
       else ops.push(...stateDiff(before[key], value, at));
     }
     return ops;

@@ -1,7 +1,7 @@
 import type { Tool } from '../tools/define-tool.js';
 import { mcpConnection } from './connection.js';
 import type { McpToolInfo, McpToolsOptions } from './options.js';
-import { agentToolName, toAgentTool } from './to-tool.js';
+import { agentToolName, nameClash, toAgentTool } from './to-tool.js';
 
 /** An MCP server's tools, ready for `createAgentChat({ tools })`, and the connection they share. */
 export interface McpTools {
@@ -47,6 +47,8 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
     const all = await connection.listTools();
     listedNow = new Set(all.map((tool) => tool.name));
     const allowed = all.filter((tool) => isAllowed(options.allow, tool));
+    const clash = nameClash(options.prefix ?? '', allowed.map((tool) => tool.name));
+    if (clash) throw new Error(`mcpTools: ${clash}`);
     const binding = { connection, options, listed: (name: string) => listedNow.has(name) };
     const tools = allowed.map((info) => toAgentTool(info, binding));
     const listed = new Map(allowed.map((info) => [agentToolName(options.prefix ?? '', info.name), info]));

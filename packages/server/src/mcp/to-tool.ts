@@ -53,6 +53,23 @@ function decide<T>(setting: PerTool<T> | undefined, info: McpToolInfo): T | unde
   return typeof setting === 'function' ? (setting as (tool: McpToolInfo) => T | undefined)(info) : setting;
 }
 
+/**
+ * Two MCP tools whose agent names come out the same (`files.read` and `files_read`, or two long names alike in their
+ * first 64 characters), as a sentence naming both; undefined when every name is its own.
+ */
+export function nameClash(prefix: string, mcpNames: readonly string[]): string | undefined {
+  const seen = new Map<string, string>();
+  for (const name of mcpNames) {
+    const agentName = agentToolName(prefix, name);
+    const other = seen.get(agentName);
+    if (other !== undefined) {
+      return `the MCP tools "${other}" and "${name}" would both be the agent's tool "${agentName}": leave one out with \`allow\``;
+    }
+    seen.set(agentName, name);
+  }
+  return undefined;
+}
+
 /** The providers accept `[a-zA-Z0-9_-]{1,64}`; MCP names may also hold dots and slashes. */
 export function agentToolName(prefix: string, mcpName: string): string {
   return `${prefix}${mcpName}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);

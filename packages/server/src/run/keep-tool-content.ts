@@ -4,6 +4,7 @@ import type { BlobStore } from '../uploads/blob-store.js';
 import { bytesMatchType } from '../uploads/sniff-type.js';
 import { fromBase64, sizeText } from '../model/tool-result-content.js';
 import { toBase64 } from '../model/turn-uploads.js';
+import { cutText } from '../text/cut-text.js';
 
 /** Where the images of tools' results go (RunDeps.toolImages). */
 export interface ToolImageKeeping {
@@ -40,7 +41,7 @@ export async function keepToolContent(
       // The same cap as a text result's, over all the text parts together.
       const room = options.maxChars - chars;
       if (room <= 0) continue;
-      const text = part.text.length > room ? `${part.text.slice(0, room)}\n[truncated: only the first ${options.maxChars} characters of the result are shown]` : part.text;
+      const text = part.text.length > room ? `${cutText(part.text, room)}\n[truncated: only the first ${options.maxChars} characters of the result are shown]` : part.text;
       chars += part.text.length;
       content.push({ type: 'text', text });
       continue;

@@ -1,3 +1,5 @@
+import { cutText } from '../text/cut-text.js';
+
 /**
  * A tool's output cut to at most `maxChars` characters of JSON, with a note the model can read, so one huge result
  * cannot fill the context window or the session. Outputs within the limit are returned as they are.
@@ -5,5 +7,5 @@
 export function truncateOutput(output: unknown, maxChars: number): unknown {
   const text = typeof output === 'string' ? output : JSON.stringify(output);
   if (text === undefined || text.length <= maxChars) return output;
-  return `${text.slice(0, maxChars)}\n[truncated: the result was ${text.length} characters; only the first ${maxChars} are shown]`;
+  return `${cutText(text, maxChars)}\n[truncated: the result was ${text.length} characters; only the first ${maxChars} are shown]`;
 }

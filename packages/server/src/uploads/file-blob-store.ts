@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 
@@ -21,9 +21,10 @@ export function fileBlobStore(options: FileBlobStoreOptions): BlobStore {
     async put(blob) {
       await ready;
       const { bytes, ...meta } = blob;
-      // The bytes first: metadata present means the upload is whole.
-      await writeFile(path(blob.id, 'bin'), bytes);
-      await writeFile(path(blob.id, 'json'), JSON.stringify(meta));
+      // The bytes first: metadata present means the upload is whole. Each file is written beside and renamed into
+      // place, so a crash mid-write leaves no half file under the upload's name.
+      await writeWhole(path(blob.id, 'bin'), bytes);
+      await writeWhole(path(blob.id, 'json'), JSON.stringify(meta));
     },
     async get(id) {
       if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) return undefined;
@@ -33,7 +34,8 @@ export function fileBlobStore(options: FileBlobStoreOptions): BlobStore {
         const bytes = new Uint8Array(await readFile(path(id, 'bin')));
         return { ...meta, bytes };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        // Missing, or metadata that does not parse (written by a store before writes were renamed into place).
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return undefined;
         throw error;
       }
     },
@@ -44,4 +46,10 @@ export function fileBlobStore(options: FileBlobStoreOptions): BlobStore {
       await rm(path(id, 'bin'), { force: true });
     },
   };
+}
+
+async function writeWhole(file: string, data: Uint8Array | string): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, data);
+  await rename(partial, file);
 }

@@ -10,11 +10,17 @@ export interface UploadOptions {
    * plain text, what Anthropic's models read. A model still refuses, before its run, a type it cannot take.
    */
   mediaTypes?: readonly string[];
-  /** The largest file, in bytes. Default 5 MiB (Anthropic's limit for one image). */
+  /**
+   * The largest file, in bytes. Default 3.75 MiB: Anthropic refuses an image whose base64 is over 5 MiB, which is
+   * 3,932,160 bytes of file, and a refused file in a message would fail every later request of its conversation.
+   */
   maxBytes?: number;
   /** Uploads on one message. Default 5. */
   maxFiles?: number;
 }
+
+/** 5 MiB of base64: Anthropic's limit for one image. */
+export const DEFAULT_MAX_BYTES = (5 * 1024 * 1024 * 3) / 4;
 
 export const DEFAULT_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'] as const;
 
@@ -24,7 +30,7 @@ export interface Uploads extends UploadLimits {
 
 export function resolveUploads(options: UploadOptions | undefined): Uploads | undefined {
   if (!options) return undefined;
-  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxFiles = options.maxFiles ?? 5;
   for (const [name, value] of Object.entries({ maxBytes, maxFiles })) {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`createAgentChat: uploads.${name} must be a whole number ≥ 1 (got ${String(value)})`);

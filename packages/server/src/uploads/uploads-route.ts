@@ -1,5 +1,5 @@
 import { uploadIdSchema, type UploadLimits, type UploadResponse } from '@agent-chat/protocol';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import type { AgentChatEnv } from '../http/env.js';
@@ -7,6 +7,7 @@ import { errorJson } from '../http/errors.js';
 import type { StoredBlob } from './blob-store.js';
 import { baseType, bytesMatchType, typeAccepted } from './sniff-type.js';
 import type { Uploads } from './upload-options.js';
+import { cutText } from '../text/cut-text.js';
 
 /** What a multipart body may hold beyond the file itself (boundaries, the part's headers, a name). */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -21,7 +22,12 @@ const MAX_NAME = 200;
  */
 export function uploadsRoute(uploads: Uploads | undefined, gate: readonly MiddlewareHandler<AgentChatEnv>[]) {
   // A server without uploads has no such routes: /uploads answers the app's 404, and the element shows no picker.
-  if (!uploads) return new Hono<AgentChatEnv>();
+  if (!uploads) {
+    // Answered here, ahead of the JSON-only guard, which would otherwise call a multipart post a 415.
+    const off = (c: Context<AgentChatEnv>) =>
+      errorJson(c, 404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}: this server takes no uploads`);
+    return new Hono<AgentChatEnv>().all('/uploads', off).all('/uploads/*', off);
+  }
   const guard = every(...gate);
   const limits: UploadLimits = { mediaTypes: uploads.mediaTypes, maxBytes: uploads.maxBytes, maxFiles: uploads.maxFiles };
   const tooBig = `file: larger than the ${uploads.maxBytes} bytes this server accepts`;
@@ -58,7 +64,7 @@ export function uploadsRoute(uploads: Uploads | undefined, gate: readonly Middle
         const blob: StoredBlob = {
           id: `up_${crypto.randomUUID().replace(/-/g, '')}`,
           owner: c.get('principal'),
-          name: (file.name || 'file').slice(0, MAX_NAME),
+          name: cutText(file.name || 'file', MAX_NAME),
           mediaType,
           size: bytes.byteLength,
           createdAt: Date.now(),

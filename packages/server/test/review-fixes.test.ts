@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAgentChat, scriptedModel } from '../src/index.js';
+import { fileBlobStore } from '../src/file-store.js';
+import { stateDiff } from '../src/ag-ui/state-diff.js';
+import { nameClash } from '../src/mcp/to-tool.js';
+import { cutText } from '../src/text/cut-text.js';
+import { truncateOutput } from '../src/tools/truncate-output.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+
+// What a review of the uploads, AG-UI and MCP code found, each held here: a cut never splits a surrogate pair (a
+// lone one made GET /uploads/:id a 500 and the provider refuse the JSON), a server without uploads answers POST
+// /uploads with 404 (not the JSON guard's 415), the file blob store writes whole files and reads a torn one as
+// missing, the AG-UI state diff sees only a state's own keys, and two MCP tools that would share a name are named.
+
+const SMILE = '\u{1F600}';
+
+describe('cutting text', () => {
+  it('never ends on half of a surrogate pair', () => {
+    const text = `${'a'.repeat(199)}${SMILE}.txt`;
+    expect(cutText(text, 200)).toBe('a'.repeat(199));
+    expect(cutText(text, 201)).toBe(`${'a'.repeat(199)}${SMILE}`);
+    expect(cutText('short', 200)).toBe('short');
+    const cut = truncateOutput(`${'b'.repeat(9)}${SMILE}`, 10) as string;
+    expect(cut.startsWith(`${'b'.repeat(9)}\n[truncated`)).toBe(true);
+  });
+});
+
+describe('uploads, reviewed', () => {
+  let off: RunningServer;
+  let on: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agent-chat-review-'));
+    const authorize = () => 'reviewer';
+    off = await serveApp(createAgentChat({ model: scriptedModel([[{ text: 'ok' }]]), authorize }));
+    on = await serveApp(createAgentChat({ model: scriptedModel([[{ text: 'ok' }]]), authorize, uploads: { store: fileBlobStore({ dir }) } }));
+  });
+  afterAll(async () => {
+    await off.close();
+    await on.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const upload = (server: RunningServer, name: string) => {
+    const form = new FormData();
+    form.append('file', new File(['hello'], name, { type: 'text/plain' }));
+    return fetch(`${server.url}/uploads`, { method: 'POST', body: form });
+  };
+
+  it('a server without uploads answers every /uploads route with 404', async () => {
+    const posted = await upload(off, 'a.txt');
+    expect(posted.status).toBe(404);
+    expect((await posted.json()).error.code).toBe('not_found');
+    expect((await fetch(`${off.url}/uploads`)).status).toBe(404);
+    expect((await fetch(`${off.url}/uploads/up_1`)).status).toBe(404);
+  });
+
+  it('a name cut in the middle of an emoji is served, whole characters only', async () => {
+    const posted = await upload(on, `${'a'.repeat(199)}${SMILE}.txt`);
+    expect(posted.status).toBe(201);
+    const { id, name } = await posted.json();
+    expect(name).toBe('a'.repeat(199));
+    const served = await fetch(`${on.url}/uploads/${id}`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('hello');
+    // Written whole: no partial file is left beside the upload's two.
+    expect((await readdir(dir)).filter((file) => file.startsWith(id)).sort()).toEqual([`${id}.bin`, `${id}.json`]);
+  });
+
+  it('an upload whose metadata was torn by a crash is missing, not a 500', async () => {
+    const { id } = await (await upload(on, 'b.txt')).json();
+    await writeFile(join(dir, `${id}.json`), '{"id":');
+    expect((await fetch(`${on.url}/uploads/${id}`)).status).toBe(404);
+  });
+});
+
+describe('AG-UI state diff', () => {
+  it('sees only own keys: a key named like an Object.prototype member is added and removed', () => {
+    expect(stateDiff({ a: 1 }, { a: 1, constructor: 'x' })).toEqual([{ op: 'add', path: '/constructor', value: 'x' }]);
+    expect(stateDiff({ a: 1, toString: 'y' }, { a: 1 })).toEqual([{ op: 'remove', path: '/toString' }]);
+  });
+});
+
+describe('MCP tool names', () => {
+  it('two tools that would share the agent name are named, with the way out', () => {
+    expect(nameClash('', ['files.read', 'files_read'])).toMatch(/"files\.read" and "files_read" would both be the agent's tool "files_read"/);
+    expect(nameClash('', ['x'.repeat(70), `${'x'.repeat(64)}y`])).toContain('allow');
+    expect(nameClash('fs_', ['read', 'write'])).toBeUndefined();
+  });
+});
