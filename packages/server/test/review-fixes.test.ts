@@ -34,7 +34,7 @@ describe('uploads, reviewed', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'agent-chat-review-'));
-    const authorize = () => 'reviewer';
+    const authorize = (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-who') ?? 'reviewer';
     off = await serveApp(createAgentChat({ model: scriptedModel([[{ text: 'ok' }]]), authorize }));
     on = await serveApp(createAgentChat({ model: scriptedModel([[{ text: 'ok' }]]), authorize, uploads: { store: fileBlobStore({ dir }) } }));
   });
@@ -74,6 +74,51 @@ describe('uploads, reviewed', () => {
     const { id } = await (await upload(on, 'b.txt')).json();
     await writeFile(join(dir, `${id}.json`), '{"id":');
     expect((await fetch(`${on.url}/uploads/${id}`)).status).toBe(404);
+  });
+});
+
+describe('importing a history that names uploads', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const authorize = (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-who') ?? 'reviewer';
+    server = await serveApp(createAgentChat({ model: scriptedModel([[{ text: 'ok' }]]), authorize, uploads: {} }));
+  });
+  afterAll(() => server.close());
+
+  const uploadText = async (who: string) => {
+    const form = new FormData();
+    form.append('file', new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+    return (await (await fetch(`${server.url}/uploads`, { method: 'POST', body: form, headers: { 'x-who': who } })).json()) as { id: string };
+  };
+  const put = (session: string, turns: unknown[]) =>
+    fetch(`${server.url}/sessions/${session}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ turns }) });
+  const userTurn = (uploadId: string, mediaType: string) => ({
+    id: 'u1',
+    createdAt: 1,
+    type: 'user',
+    text: 'read this',
+    attachments: [{ id: uploadId, uploadId, name: 'notes.txt', mediaType, size: 5 }],
+  });
+
+  it("takes the caller's own upload as the turn names it, and refuses someone else's, or one named as another type", async () => {
+    const mine = await uploadText('reviewer');
+    const theirs = await uploadText('someone-else');
+    expect((await put('import-ok', [userTurn(mine.id, 'text/plain')])).status).toBe(200);
+
+    const stranger = await put('import-theirs', [userTurn(theirs.id, 'text/plain')]);
+    expect(stranger.status).toBe(400);
+    expect((await stranger.json()).error.field).toBe('turns.0.attachments.0.uploadId');
+
+    const posing = await put('import-posing', [userTurn(mine.id, 'image/png')]);
+    expect(posing.status).toBe(400);
+    expect((await posing.json()).error.message).toContain('the upload is text/plain, not the image/png the turn says');
+
+    const toolImage = await put('import-tool-image', [
+      { id: 'u1', createdAt: 1, type: 'user', text: 'draw' },
+      { id: 'c1', createdAt: 2, type: 'tool_call', toolCallId: 'call_1', name: 'draw', kind: 'read', input: {} },
+      { id: 'r1', createdAt: 3, type: 'tool_result', toolCallId: 'call_1', output: '[image]', isError: false, content: [{ type: 'image', mediaType: 'text/plain', size: 5, uploadId: mine.id }] },
+    ]);
+    expect(toolImage.status).toBe(400);
   });
 });
 

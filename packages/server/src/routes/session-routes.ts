@@ -6,6 +6,7 @@ import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
 import { checkImport } from '../session/check-import.js';
+import { checkImportUploads } from '../uploads/import-uploads.js';
 import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
@@ -26,10 +27,12 @@ export function sessionRoutes(runtime: Runtime) {
       const body = sessionResponse(runtime, session, (await runtime.runs.holder(session.id)) !== undefined);
       return c.json(body);
     })
-    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits.jsonDepth), (c) => {
+    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits.jsonDepth), async (c) => {
       const { turns, pending = [] } = c.get('body');
       const issue = checkImport(turns, pending);
       if (issue) return invalidRequest(c, [issue]);
+      const upload = await checkImportUploads(turns, runtime.uploads, runtime.deps.model, c.get('principal'));
+      if (upload) return errorJson(c, upload.status, upload.code, upload.message, { field: upload.field });
       const tooBig = sessionSizeIssue(turns.length, jsonChars(turns), runtime.limits, 'turns');
       if (tooBig) return errorJson(c, 413, 'session_full', tooBig.message, { field: tooBig.field });
       const busy = `Session "${c.get('sessionId')}" has a run in progress: import after it ends.`;
