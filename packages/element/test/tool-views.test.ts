@@ -245,6 +245,19 @@ describe('<agent-chat> custom tool views (real server)', () => {
     expect(after.querySelectorAll('button:not([disabled])')).to.have.length(0);
   });
 
+  it('a renderTool that keeps the chip for a client tool without a handler does not leave it waiting', async () => {
+    // renderTool draws other tools only: this client call has no view and no handler, so the page answers it as
+    // before views existed (an error result the agent reads) rather than waiting for a respond nothing can give.
+    const { el, endpoint, session } = await chat('tool-choice', 'view-none', { renderTool: (call) => (call.name === 'get_weather' ? html`<p>weather</p>` : undefined) });
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { filter: (event) => event.detail.stopReason !== 'awaiting_input' });
+    await el.send('Sign me up');
+    await finished;
+    const stored = await storedSession(endpoint, session);
+    const result = stored.turns.find((turn) => turn.type === 'tool_result');
+    expect(result).to.deep.include({ isError: true, output: 'This page has no handler for the client tool "pick_plan".' });
+    expect(stored.pending).to.deep.equal([]);
+  });
+
   it('a choice picker answers a client tool left waiting before the page loaded (no run waits for it)', async () => {
     // The run that asks, made without any page: it ends waiting for the client tool's answer.
     const endpoint = await scenario('tool-choice');
@@ -328,6 +341,14 @@ describe('parsePartialJson', () => {
     expect(parsePartialJson('{"s":"a\\u00')).to.deep.equal({ s: 'a' });
     expect(parsePartialJson('{"k\\"ey":1}')).to.deep.equal({ 'k"ey': 1 });
     expect(parsePartialJson('{"k\\"')).to.deep.equal({});
+  });
+
+  it('keeps "__proto__" as an own key, and reads nesting deeper than the stack as nothing, never a throw', () => {
+    const parsed = parsePartialJson('{"__proto__":{"polluted":1},"a":1') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).to.equal(Object.prototype);
+    expect(Object.keys(parsed)).to.deep.equal(['__proto__', 'a']);
+    expect((parsed as { polluted?: number }).polluted).to.equal(undefined);
+    expect(parsePartialJson('['.repeat(200_000))).to.equal(undefined);
   });
 
   it('agrees with JSON.parse on whole texts', () => {

@@ -62,10 +62,14 @@ export function fitComposer(composer: Composer): void {
     listen(composer, tray, host);
     composer.requestUpdate();
   }, () => {
-    // The server could not be asked: the composer's next update asks again.
-    fitted.delete(composer);
+    // The server could not be asked (offline, a 500): asked again at the composer's next update, but not before
+    // RETRY_MS, since the composer updates with every key and every streamed piece of a reply.
+    setTimeout(() => fitted.delete(composer), RETRY_MS);
   });
 }
+
+/** How long a composer waits before asking a server that failed for its upload limits again. */
+const RETRY_MS = 15_000;
 
 /**
  * Files pasted into the input or dropped on the composer join the tray; text pastes and host items go on as before.

@@ -8,6 +8,8 @@ import type { AgentChat } from '../agent-chat.js';
  */
 export async function sendUpload(host: AgentChat, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadResponse> {
   const headers = new Headers(await host.adapter?.headers?.());
+  // Removed while the headers were coming: the abort listener below would never hear it.
+  if (signal.aborted) throw new DOMException('aborted', 'AbortError');
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${host.endpoint.replace(/\/+$/, '')}/uploads`);

@@ -40,7 +40,11 @@ export class SentFiles extends LitElement {
       if (!thumbnail) {
         thumbnail = client.request(`/uploads/${encodeURIComponent(file.uploadId)}`).then(
           async (response) => URL.createObjectURL(await response.blob()),
-          () => undefined,
+          () => {
+            // Asked again at the next draw: a failure (offline, headers not ready yet) must not hide it for good.
+            thumbnails.delete(file.uploadId);
+            return undefined;
+          },
         );
         thumbnails.set(file.uploadId, thumbnail);
       }

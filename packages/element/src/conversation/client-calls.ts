@@ -37,11 +37,37 @@ export async function answerPendingCalls(
     const handler = adapter.tools?.[call.name];
     // A client tool the host shows in its own view, without a handler, is the user's to answer there (`respond`), as
     // a card is: left out, so the run ends and the call waits for them, unless they have answered already.
-    if (!handler && !responses.has(call.toolCallId) && (adapter.toolViews?.[call.name] || adapter.renderTool)) continue;
+    if (!handler && !responses.has(call.toolCallId) && drawnByHost(adapter, call)) continue;
     const result = await abortable(runClientTool(call, input, handler), signal);
     answers.results.push({ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) });
   }
   return answers;
+}
+
+/**
+ * Whether the host draws this call in a view of its own: one by its name, or `renderTool` answering for it. A
+ * `renderTool` that keeps the chip for this tool (returns nothing) leaves it to the "no handler" answer, or the call
+ * would wait with nothing on screen to answer it. Asked with the call as its view would first see it waiting.
+ */
+function drawnByHost(adapter: AgentChatAdapter, call: PendingCall): boolean {
+  if (adapter.toolViews?.[call.name]) return true;
+  try {
+    const view = adapter.renderTool?.({
+      toolCallId: call.toolCallId,
+      name: call.name,
+      kind: 'client',
+      label: call.label,
+      input: call.input,
+      partial: false,
+      result: undefined,
+      status: 'waiting',
+      respond: () => {},
+      onUpdate: () => {},
+    });
+    return view !== undefined && view !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The protocol's decision for a call: the edited input only with `edit`, a reason only when one was given. */

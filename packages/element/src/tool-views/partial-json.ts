@@ -17,9 +17,10 @@ export function parsePartialJson(text: string): unknown {
     parser.space();
     if (!parser.atEnd) return undefined;
     return value === NONE ? undefined : value;
-  } catch (error) {
-    if (error instanceof NotJson) return undefined;
-    throw error;
+  } catch {
+    // Not the start of JSON, or nested deeper than the stack goes (a RangeError): nothing readable, never a throw
+    // inside the chip's render.
+    return undefined;
   }
 }
 
@@ -71,7 +72,8 @@ class PartialParser {
       if (this.#text[this.#at++] !== ':') throw new NotJson();
       const value = this.value();
       if (value === NONE) return object;
-      object[key] = value;
+      // Defined, not assigned: a key "__proto__" is an own key, as JSON.parse makes it, not the object's prototype.
+      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
       if (this.#endOf('}')) return object;
     }
   }
