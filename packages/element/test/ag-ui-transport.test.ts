@@ -3,9 +3,11 @@
 // and what the agent was sent (RunAgentInput, checked against AG-UI's own schema by the server).
 import type { RunAgentInput } from '@ag-ui/core';
 import { expect, fixture, html } from '@open-wc/testing';
+import { html as litHtml } from 'lit';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ErrorDetail, RunFinishDetail, StateChangeDetail, ToolCallDetail } from '../src/events.js';
+import { loadToolViews } from '../src/tool-views/load-tool-views.js';
 import type { AgUiRecord } from './support/ag-ui-server.js';
 import { AG_UI_ASK, AG_UI_TEXT } from './support/ag-ui-texts.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
@@ -254,6 +256,80 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool']);
     expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-page-1', content: '{"title":"Quarterly report"}' });
   });
+
+  it('a frontend tool the run left to the page is answered in its view (respond), and its answer goes as a tool message', async () => {
+    await loadToolViews();
+    const { el, session } = await chat('ag-ui-view-respond');
+    el.adapter = {
+      toolViews: {
+        pick_plan: (call) =>
+          litHtml`<div class="picker" role="group" aria-label="Plans">
+            <button type="button" ?disabled=${call.status !== 'waiting'} @click=${() => call.respond?.('pro')}>Pro</button>
+          </div>`,
+      },
+    };
+    const asked = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(AG_UI_ASK.pick);
+    expect((await asked).detail.stopReason).to.equal('awaiting_input');
+    const button = await waitFor(() => toolChips(el)[0]?.shadowRoot?.querySelector<HTMLButtonElement>('.picker button:not([disabled])'), {
+      message: 'the picker, waiting for an answer',
+    });
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    button.click();
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply after the answer' });
+    expect(assistantBubbles(el)[0]!.text).to.equal(`${AG_UI_TEXT.pageSays}pro`);
+    const runs = await received(session);
+    expect(runs).to.have.length(2);
+    expect(runs[1]!.input.messages.at(-1)).to.deep.include({ role: 'tool', toolCallId: 'call-pick-1', content: 'pro' });
+  });
+
+  it('a new message whose request is refused keeps the interrupt open: the next message sends it back cancelled (rule 4)', async () => {
+    const { el, session } = await chat('ag-ui-refused');
+    const paused = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    void el.send(AG_UI_ASK.approve);
+    await paused;
+    const card = await waitFor(() => confirmCards(el)[0], { message: 'the confirmation card' });
+    const refused = nextEvent<CustomEvent<ErrorDetail>>(el, 'agent-chat-error', { timeout: 10000 });
+    void el.send(AG_UI_ASK.refused);
+    expect((await refused).detail.status).to.equal(503);
+    await waitFor(() => composerButton(el).textContent!.trim() === 'Send', { message: 'the refused run over' });
+    const next = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    await el.send(AG_UI_TEXT.instead);
+    expect((await next).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => card.status === 'cancelled', { message: 'the card settled as not answered' });
+    const runs = await received(session);
+    expect(runs, 'the refused request is not a run').to.have.length(2);
+    expect(runs[1]!.input.resume).to.deep.equal([{ interruptId: 'interrupt-delete-1', status: 'cancelled' }]);
+    expect(runs[1]!.input.messages.map((message) => [message.role, message.content])).to.deep.equal([
+      ['user', AG_UI_ASK.approve],
+      ['assistant', AG_UI_TEXT.asking],
+      ['user', AG_UI_TEXT.instead],
+    ]);
+  });
+
+  for (const [how, ask, content] of [
+    ['Stop', AG_UI_ASK.slowTool, 'Not run: stopped'],
+    ['RUN_ERROR', AG_UI_ASK.failTool, AG_UI_TEXT.failure],
+  ] as const) {
+    it(`after ${how} between a tool call and its result, the next run is sent a tool message for the call`, async () => {
+      const { el, session } = await chat(`ag-ui-open-call-${how}`);
+      const ended = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+      void el.send(ask);
+      if (how === 'Stop') {
+        await waitFor(() => toolChips(el).length === 1, { message: 'the tool chip' });
+        composerButton(el).click();
+      }
+      expect((await ended).detail.stopReason).to.equal(how === 'Stop' ? 'cancelled' : 'error');
+      const next = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+      await el.send('Go on');
+      expect((await next).detail.stopReason).to.equal('end_turn');
+      const runs = await received(session);
+      const history = runs.at(-1)!.input.messages;
+      expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'user']);
+      expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-lookup-1', content });
+    });
+  }
 
   it("shows RUN_ERROR as the conversation's error, and tells the page", async () => {
     const { el, session } = await chat('ag-ui-error');

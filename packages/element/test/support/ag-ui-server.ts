@@ -29,6 +29,8 @@ const TOOL_ID = 'call-weather-1';
 const DELETE_ID = 'call-delete-1';
 const INTERRUPT_ID = 'interrupt-delete-1';
 const PAGE_ID = 'call-page-1';
+const PICK_ID = 'call-pick-1';
+const LOOKUP_ID = 'call-lookup-1';
 /** The two files AG_UI_ASK.both deletes, and their calls' ids. */
 const BOTH = [
   ['a.txt', 'call-delete-a'],
@@ -78,7 +80,7 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
   const latest = input.messages.at(-1);
   if (latest?.role === 'tool') {
     // The page ran the frontend tool this thread's last run left to it, and sent its result as a tool message.
-    if (latest.toolCallId !== PAGE_ID) return { type: EventType.RUN_ERROR, message: `Unexpected tool message for ${latest.toolCallId}`, code: 'bad_tool_message' } as BaseEvent;
+    if (latest.toolCallId !== PAGE_ID && latest.toolCallId !== PICK_ID) return { type: EventType.RUN_ERROR, message: `Unexpected tool message for ${latest.toolCallId}`, code: 'bad_tool_message' } as BaseEvent;
     say(emit, `page-${input.runId}`, `${AG_UI_TEXT.pageSays}${typeof latest.content === 'string' ? latest.content : ''}`);
     return finished({ type: 'success' });
   }
@@ -146,6 +148,20 @@ async function script(input: RunAgentInput, emit: Emit, closed: () => boolean): 
       emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: PAGE_ID, delta: '{"part":"title"}' } as BaseEvent);
       emit({ type: EventType.TOOL_CALL_END, toolCallId: PAGE_ID } as BaseEvent);
       return finished({ type: 'success', pendingToolCallIds: [PAGE_ID] });
+    case AG_UI_ASK.pick:
+      emit({ type: EventType.TOOL_CALL_START, toolCallId: PICK_ID, toolCallName: 'pick_plan' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: PICK_ID, delta: '{"options":["basic","pro"]}' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_END, toolCallId: PICK_ID } as BaseEvent);
+      return finished({ type: 'success', pendingToolCallIds: [PICK_ID] });
+    case AG_UI_ASK.slowTool:
+    case AG_UI_ASK.failTool:
+      emit({ type: EventType.TOOL_CALL_START, toolCallId: LOOKUP_ID, toolCallName: 'look_up' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: LOOKUP_ID, delta: '{"q":"x"}' } as BaseEvent);
+      emit({ type: EventType.TOOL_CALL_END, toolCallId: LOOKUP_ID } as BaseEvent);
+      if (asked === AG_UI_ASK.failTool) return { type: EventType.RUN_ERROR, message: AG_UI_TEXT.failure, code: 'model_overloaded' } as BaseEvent;
+      // Until the client goes away (Stop), or a minute at most: the call never gets its result.
+      for (let i = 0; i < 1200 && !closed(); i++) await pause(50);
+      return finished({ type: 'success' });
     case AG_UI_ASK.both:
       for (const [file, id] of BOTH) {
         emit({ type: EventType.TOOL_CALL_START, toolCallId: id, toolCallName: 'delete_file' } as BaseEvent);
@@ -211,6 +227,10 @@ export async function startAgUiServer(): Promise<AgUiServer> {
       return;
     }
     const input = parsed.data as RunAgentInput;
+    if (input.messages.at(-1)?.content === AG_UI_ASK.refused) {
+      response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Busy', code: 'busy' } }));
+      return;
+    }
     const record: AgUiRecord = { input, closedEarly: false };
     records.set(input.threadId, [...(records.get(input.threadId) ?? []), record]);
     const encoder = new EventEncoder({ accept: request.headers.accept ?? 'text/event-stream' });

@@ -9,6 +9,14 @@ export const AG_UI_ASK = {
   slow: 'Tell me a long story',
   clientTool: 'What is the title of this page?',
   both: 'Delete a.txt and b.txt',
+  /** A frontend tool the page answers in its own view (respond), with no handler. */
+  pick: 'Pick a plan for me',
+  /** Refused before any run (HTTP 503). */
+  refused: 'This one is refused',
+  /** A tool call, then words until Stop, never its result. */
+  slowTool: 'Look it up slowly',
+  /** A tool call, then RUN_ERROR before its result. */
+  failTool: 'Look it up and fail',
 } as const;
 
 export const AG_UI_TEXT = {

@@ -43,9 +43,14 @@ export class AgUiClient extends AgentClient {
   #current: AbortController | undefined;
   /** The run Stop aborted, so its stream ends as cancelled rather than as a failure. */
   #cancelled: AbortController | undefined;
+  /** The last message's request was refused or unreachable: the thread does not hold that message. */
+  #unsent = false;
 
   override async sendMessage(sessionId: string, body: SendMessageRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
     const thread = this.#thread;
+    // Changed below for the request, and put back if it is refused or unreachable: the cards stay on screen, so
+    // their interrupts and client calls must stay open (as resume does).
+    const saved = { messages: [...thread.messages], interrupts: thread.interrupts, answers: thread.answers, clientCalls: thread.clientCalls };
     const before: StreamEvent[] = [];
     // A new message instead of an answer: what was waiting is dropped (AG-UI's rule 4 wants each open interrupt
     // addressed in the same input: an answer already given goes as it is, the others cancelled), and its card says
@@ -68,13 +73,22 @@ export class AgUiClient extends AgentClient {
     thread.answers = new Map();
     thread.clientCalls = [];
     const lastUser = thread.messages.findLastIndex((candidate) => candidate.role === 'user');
-    if (body.retryOf && lastUser >= 0) {
+    // A retry of a message whose request never got through: the thread does not hold it, so it goes as new.
+    if (body.retryOf && !this.#unsent && lastUser >= 0) {
       // Retry after a failure: the same message runs again, without what the failed run added after it.
       thread.messages.splice(lastUser + 1);
     } else {
       thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
     }
-    return this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, skipped, signal);
+    try {
+      const stream = await this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, skipped, signal);
+      this.#unsent = false;
+      return stream;
+    } catch (error) {
+      Object.assign(thread, saved);
+      this.#unsent = true;
+      throw error;
+    }
   }
 
   override async resume(sessionId: string, body: ResumeRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
@@ -267,15 +281,20 @@ export class AgUiClient extends AgentClient {
         for (const out of translator.translate(event as { type: string })) yield message(out);
         if (translator.ended) return;
       }
-      yield message({ type: 'error', message: 'The AG-UI agent ended its stream without finishing the run', code: 'stream_closed' });
+      const closed = 'The AG-UI agent ended its stream without finishing the run';
+      translator.settleOpenCalls(closed);
+      yield message({ type: 'error', message: closed, code: 'stream_closed' });
       yield message(doneEvent('error'));
     } catch (error) {
       if (this.#cancelled === own) {
+        translator.settleOpenCalls('Not run: stopped');
         yield message(doneEvent('cancelled'));
         return;
       }
+      const text = error instanceof Error ? error.message : String(error);
+      translator.settleOpenCalls(text);
       if (signal.aborted) throw error;
-      yield message({ type: 'error', message: error instanceof Error ? error.message : String(error), code: 'stream_failed' });
+      yield message({ type: 'error', message: text, code: 'stream_failed' });
       yield message(doneEvent('error'));
     } finally {
       if (this.#current === own) this.#current = undefined;

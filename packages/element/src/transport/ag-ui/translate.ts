@@ -18,7 +18,7 @@ import type {
 } from '@ag-ui/core';
 import type { Confirmation, PendingCall, StopReason, StreamEvent } from '@agent-chat/protocol';
 import { applyPatch, type PatchOperation } from './json-patch.js';
-import { parseJson, type AgUiThread } from './thread.js';
+import { agUiId, parseJson, type AgUiThread } from './thread.js';
 
 /** The reason an agent-chat server's AG-UI endpoint gives a call the page must run (its client tools). */
 export const CLIENT_TOOL_REASON = 'client_tool';
@@ -76,6 +76,8 @@ export class AgUiTranslator {
   #lastReasoning: string | undefined;
   /** The call TOOL_CALL_CHUNKs are building, until an event that is not one of its chunks ends it. */
   #openChunk: string | undefined;
+  /** The calls this run started that have no result yet: a run that breaks off answers them (settleOpenCalls). */
+  readonly #open = new Set<string>();
 
   constructor(thread: AgUiThread, decided: ReadonlyMap<string, Confirmation> = new Map()) {
     this.#thread = thread;
@@ -166,6 +168,7 @@ export class AgUiTranslator {
       case 'RUN_ERROR': {
         const { message, code } = event as RunErrorEvent;
         this.ended = true;
+        this.settleOpenCalls(message || 'The agent failed');
         return [{ type: 'error', message: message || 'The agent failed', ...(code ? { code } : {}) }, doneEvent('error')];
       }
       case 'RUN_FINISHED':
@@ -188,6 +191,7 @@ export class AgUiTranslator {
   /** The chip shows from the start and its input as it streams (the element's tool_input_delta); TOOL_CALL_END completes it. */
   #startCall(toolCallId: string, name: string, parentMessageId: string | undefined): StreamEvent {
     this.#thread.calls.set(toolCallId, { name, args: '' });
+    this.#open.add(toolCallId);
     const message = this.#assistant(parentMessageId ?? `${toolCallId}-message`);
     message.toolCalls = [...(message.toolCalls ?? []), { id: toolCallId, type: 'function', function: { name, arguments: '' } }];
     return { type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name, delta: '' };
@@ -216,6 +220,7 @@ export class AgUiTranslator {
 
   #result({ messageId, toolCallId, content }: ToolCallResultEvent): StreamEvent {
     const text = contentText(content);
+    this.#open.delete(toolCallId);
     this.#thread.messages.push({ id: messageId, role: 'tool', toolCallId, content });
     const confirmation = this.#decided.get(toolCallId);
     return {
@@ -230,7 +235,10 @@ export class AgUiTranslator {
   }
 
   #finished({ outcome }: RunFinishedEvent): StreamEvent[] {
-    if (outcome?.type === 'cancelled') return [doneEvent('cancelled')];
+    if (outcome?.type === 'cancelled') {
+      this.settleOpenCalls('Not run: stopped');
+      return [doneEvent('cancelled')];
+    }
     if (outcome?.type === 'interrupt') {
       const calls = outcome.interrupts.map((interrupt) => this.#interruptCall(interrupt));
       return [{ type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
@@ -241,8 +249,21 @@ export class AgUiTranslator {
       const name = call?.name ?? 'tool';
       return { toolCallId, name, kind: 'client', input: parseJson(call?.args ?? ''), label: name, reason: 'client' };
     });
-    if (this.#thread.clientCalls.length > 0) return [{ type: 'awaiting_input', calls: this.#thread.clientCalls }, doneEvent('awaiting_input')];
-    return [doneEvent('end_turn')];
+    const calls = this.#thread.clientCalls;
+    if (calls.length === 0) return [doneEvent('end_turn')];
+    // Each streamed as a read (nothing says which calls are the page's until now): shown again as the page's, so
+    // a view of it offers `respond` and waits for the answer.
+    const shown = calls.map(({ toolCallId, name, input, label }): StreamEvent => ({ type: 'tool_call', turnId: turnIds.call(toolCallId), toolCallId, name, kind: 'client', label, input }));
+    return [...shown, { type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
+  }
+
+  /**
+   * A run that was stopped or failed: each call it started without a result gets a tool message saying so, since an
+   * OpenAI-style agent refuses a thread with a tool call left unanswered.
+   */
+  settleOpenCalls(content: string): void {
+    for (const toolCallId of this.#open) this.#thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId, content });
+    this.#open.clear();
   }
 
   /**
