@@ -167,6 +167,8 @@ describe('message actions (real server)', () => {
     });
 
     await waitFor(() => pager(actionsOf(el)[1]!, 'user') === '2/2', { message: '‹ 2/2 › on the edited message' });
+    // The focus is on the edited message's Edit once its reply is in, not lost to the page.
+    await waitFor(() => deepActive() === actionsOf(el)[1]!.shadowRoot!.querySelector('.bar.user .edit'), { message: 'the focus on Edit' });
     expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal([`${mark} one`, `${mark} two, edited`]);
     const { histories } = await record(mark, session);
     expect(histories.at(-1)).to.deep.equal([`user: ${mark} one`, `assistant: ${firstReply}`, `user: ${mark} two, edited`]);
@@ -197,6 +199,7 @@ describe('message actions (real server)', () => {
     // The hook has been called once the element shows the rating as given (after the server's answer).
     await waitFor(() => button(bar, '.bar.reply .thumb.down').getAttribute('aria-pressed') === 'true' && !bar.shadowRoot!.querySelector('.comment'), { message: 'the rating given' });
     await waitFor(() => shownText(bar).includes('Thanks for your feedback.'), { message: 'the thanks' });
+    expect(deepActive()).to.equal(button(bar, '.bar.reply .thumb.down'));
     expect((await record('', session)).feedback).to.deep.equal([{ turnId: replyId, rating: 'down', comment: 'too vague' }]);
     expect(button(bar, '.bar.reply .thumb.up').getAttribute('aria-pressed')).to.equal('false');
   });
@@ -249,6 +252,47 @@ describe('message actions (real server)', () => {
     await waitFor(() => !edited.shadowRoot!.querySelector('.ask'), { message: 'the question gone' });
     expect((await taggedRequests(session)).filter((request) => request.method === 'POST')).to.have.length(4);
     expect(pager(edited, 'user')).to.equal('2/2');
+  });
+
+  it('keeps an edit and an answer that come while a reply streams, and says why', async () => {
+    const session = uniqueSession('busy');
+    const el = await chat(session);
+    await finished(el, () => el.send(`${ACTIONS.changePrefix}Gamma`));
+    await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
+    const bar = await actions(el, 0);
+    button(bar, '.bar.user .edit').click();
+    const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
+    field.value = 'edited while busy';
+    button(bar, '.bar.reply .retry').click();
+    await waitFor(() => bar.shadowRoot!.querySelector('.ask.reply'), { message: 'the question' });
+
+    // Both land while the next message's reply streams (run-start is sent as its run begins, before any of it).
+    const started = new Promise<void>((resolve) =>
+      el.addEventListener(
+        'agent-chat-run-start',
+        () => {
+          field.form!.requestSubmit();
+          resolve();
+        },
+        { once: true },
+      ),
+    );
+    await finished(el, async () => {
+      void el.send('another message');
+      await started;
+      await bar.updateComplete;
+      expect(bar.shadowRoot!.querySelector('.edit textarea')).to.equal(field);
+      expect(field.value).to.equal('edited while busy');
+      expect(button(bar, '.edit .primary').disabled).to.equal(true);
+      expect(shownText(bar.shadowRoot!.querySelector('.note.user')!)).to.equal('A reply is still coming: try again once it ends.');
+      // Still before any of the reply is read: only microtasks have run since it started.
+      button(bar, '.ask .keep').click();
+      await bar.updateComplete;
+      expect(shownText(bar.shadowRoot!.querySelector('.note.reply')!)).to.equal('A reply is still coming: try again once it ends.');
+      expect(bar.shadowRoot!.querySelector('.ask.reply')).to.not.equal(null);
+    });
+    await waitFor(() => !button(bar, '.edit .primary').disabled, { message: 'Send again once the reply is in' });
+    expect((await taggedRequests(session)).filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).to.deep.equal(['messages', 'messages']);
   });
 
   it('shows its buttons on hover and on focus, and axe finds nothing on the bars and their forms', async () => {

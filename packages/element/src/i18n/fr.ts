@@ -156,6 +156,7 @@ export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings & Attac
   undoAndGoOn: 'Annuler et continuer',
   keepAndGoOn: 'Les garder et continuer',
   actionFailed: 'Cela n’a pas marché : {message}',
+  replyBusy: 'Une réponse arrive encore : réessayez quand elle sera finie.',
 
   attachFiles: 'Joindre des fichiers',
   attachedFiles: 'Fichiers à envoyer',

@@ -27,6 +27,7 @@ export const messageActionsEn = {
   undoAndGoOn: 'Undo and go on',
   keepAndGoOn: 'Keep them and go on',
   actionFailed: 'That did not work: {message}',
+  replyBusy: 'A reply is still coming: try again once it ends.',
 };
 
 export type MessageActionStrings = Record<keyof typeof messageActionsEn, string>;

@@ -38,6 +38,13 @@ async function reread(model: ConversationModel): Promise<void> {
   model.publish();
 }
 
+/** Thrown by an action asked for while a reply streams: the conversation runs one reply at a time. */
+export class ReplyBusy extends Error {}
+
+function idle(model: ConversationModel): void {
+  if (model.run) throw new ReplyBusy('a reply is still coming');
+}
+
 /** The turns of the reply to the user turn at `index`: up to the next user turn. */
 export function replyTurns(turns: readonly Turn[], index: number): Turn[] {
   const reply: Turn[] = [];
@@ -72,7 +79,8 @@ export async function retryReply(model: ConversationModel): Promise<void> {
   const client = clientOf(model);
   const { log } = model;
   const last = log.at(log.lastUser);
-  if (last?.type !== 'user' || model.run) return;
+  idle(model);
+  if (last?.type !== 'user') return;
   log.reset(log.turns.slice(0, log.lastUser + 1));
   await runWith(model, { sendMessage: async (_sessionId, body, signal) => events(await client.request(route(model, 'retry'), post({ context: body.context }, signal))) }, () =>
     runTurn(model, { message: { text: last.text, options: {}, retry: last } }),
@@ -117,7 +125,8 @@ export async function editMessage(model: ConversationModel, turnId: string, text
   const { log } = model;
   const index = log.indexOf(turnId);
   const old = log.at(index);
-  if (old?.type !== 'user' || model.run || !text.trim()) return;
+  idle(model);
+  if (old?.type !== 'user' || !text.trim()) return;
   log.reset(log.turns.slice(0, index));
   await runWith(model, { sendMessage: (sessionId, body, signal) => client.sendMessage(sessionId, { ...body, editOf: turnId }, signal) }, () =>
     runTurn(model, { message: { text: text.trim(), options: { references: old.references, attachments: old.attachments } } }),
@@ -127,10 +136,10 @@ export async function editMessage(model: ConversationModel, turnId: string, text
 
 /** Show alternative `index` at a branch point (POST /branch): the conversation from there is that version's. */
 export async function showVersion(model: ConversationModel, turnId: string, index: number): Promise<void> {
-  if (model.run) return;
+  idle(model);
   const response = await clientOf(model).request(route(model, 'branch'), post({ turnId, index }));
   const session = (await response.json()) as SessionResponse;
-  if (model.run) return;
+  idle(model);
   model.restore(session);
   model.publish();
 }

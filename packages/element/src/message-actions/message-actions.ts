@@ -10,7 +10,7 @@ import type { TurnGroup } from '../steps/turn-steps.js';
 import { focusRing, tokens, visuallyHidden } from '../styles/tokens.js';
 import { checkIcon, copyIcon, downIcon, editIcon, retryIcon, upIcon } from './action-icons.js';
 import { actionStyles } from './action-styles.js';
-import { branchAt, editMessage, replyMarkdown, replyTurns, retryReply, sendFeedback, showVersion } from './conversation-actions.js';
+import { branchAt, editMessage, ReplyBusy, replyMarkdown, replyTurns, retryReply, sendFeedback, showVersion } from './conversation-actions.js';
 
 /** How long Copy says "Copied" before it offers to copy again. */
 const COPIED_MS = 2000;
@@ -61,10 +61,14 @@ export class MessageActions extends LitElement {
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #texts = new LocalizedTable<MessageActionStrings>(this, messageActionsEn, () => this.requestUpdate());
   #watched: HTMLElement | null = null;
+  /** The list's shadow root, where the other groups' actions are (kept: an edit takes this element out of it). */
+  #root: ParentNode | undefined;
   #copyOnly = false;
   #copyReset: ReturnType<typeof setTimeout> | undefined;
   /** Where the focus goes once the next render is in (an opened form's field, the question's first answer). */
   #focus: string | undefined;
+  /** An edit that could not go yet (a reply was streaming): the form opens again with it. */
+  #draft: string | undefined;
 
   constructor() {
     super();
@@ -76,6 +80,7 @@ export class MessageActions extends LitElement {
     super.connectedCallback();
     // The group's element (the list's, in its shadow root): hovering anywhere on the message or its reply shows the bars.
     this.#watched = this.parentElement;
+    this.#root = this.getRootNode() as ParentNode;
     this.#watched?.addEventListener('pointerenter', this.#enter);
     this.#watched?.addEventListener('pointerleave', this.#leave);
   }
@@ -230,15 +235,33 @@ export class MessageActions extends LitElement {
       const field = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit textarea')!;
       const edited = field.value.trim();
       if (!edited) return;
-      this.editing = false;
+      // Enter sends even while Send is disabled: the form stays, with the text, until the reply streaming now ends.
+      if (state.model.run) {
+        this.note = { side: 'user', text: t.replyBusy };
+        return;
+      }
+      this.#closeEdit();
+      const { model } = state;
+      const index = model.log.indexOf(userId);
       // The messages from this one on are put aside: an undoable write among their replies is asked about first.
-      this.#guard(state.model, 'user', this.#usersFrom(state.model, userId), () => editMessage(state.model, userId, edited));
+      this.#guard(model, 'user', this.#usersFrom(model, userId), async () => {
+        try {
+          await editMessage(model, userId, edited);
+        } catch (error) {
+          if (error instanceof ReplyBusy) {
+            this.#draft = edited;
+            this.#startEdit();
+          }
+          throw error;
+        }
+        await this.#focusEditAt(model, index);
+      });
     };
     return html`<form class="panel user edit" @submit=${submit}>
-      <textarea aria-label=${t.editLabel} .value=${text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
+      <textarea aria-label=${t.editLabel} .value=${this.#draft ?? text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
       <div class="row">
         <button type="button" @click=${() => this.#closeEdit()}>${t.cancelAction}</button>
-        <button type="submit" class="primary">${t.sendEdit}</button>
+        <button type="submit" class="primary" ?disabled=${state.running}>${t.sendEdit}</button>
       </div>
     </form>`;
   }
@@ -255,7 +278,7 @@ export class MessageActions extends LitElement {
     const submit = (event: Event) => {
       event.preventDefault();
       const comment = this.renderRoot.querySelector<HTMLTextAreaElement>('.comment textarea')!.value;
-      this.rating = undefined;
+      close();
       void this.#run('reply', async () => {
         await sendFeedback(model, turnId, rating, comment);
         this.rated = rating;
@@ -313,7 +336,23 @@ export class MessageActions extends LitElement {
 
   #closeEdit(): void {
     this.editing = false;
+    this.#draft = undefined;
     this.#focus = '.bar.user .edit';
+  }
+
+  /**
+   * After an edit, the Edit of the message now at `index`: the edited message is a group of its own (its own
+   * element), and its Edit, disabled while the reply streamed, can take the focus once the reply has ended.
+   */
+  async #focusEditAt(model: ConversationModel, index: number): Promise<void> {
+    const root = this.#root;
+    // The list draws the history read again (the stored ids) in its next update.
+    await ((root as ShadowRoot | undefined)?.host as LitElement | undefined)?.updateComplete;
+    const id = model.log.at(index)?.id;
+    if (!root || !id) return;
+    const element = Array.from(root.querySelectorAll('agent-chat-message-actions')).find((actions) => actions.group?.user?.id === id);
+    await element?.updateComplete;
+    element?.renderRoot.querySelector<HTMLElement>('.bar.user .edit')?.focus();
   }
 
   #retry(state: ConversationSnapshot): void {
@@ -348,8 +387,13 @@ export class MessageActions extends LitElement {
 
   async #answer(choice: 'undo' | 'keep' | 'cancel'): Promise<void> {
     const question = this.question;
-    this.question = undefined;
     if (!question) return;
+    // A reply began streaming since it was asked: the question stays, to be answered once the reply has ended.
+    if (choice !== 'cancel' && this.#conversation.value?.model.run) {
+      this.note = { side: question.side, text: this.#t.replyBusy };
+      return;
+    }
+    this.question = undefined;
     if (choice === 'cancel') {
       // Back where the question came from (the edit form is gone: its message's Edit).
       this.#focus = question.side === 'user' ? '.bar.user .edit' : '.bar.reply .retry';
@@ -365,7 +409,8 @@ export class MessageActions extends LitElement {
     try {
       await action();
     } catch (error) {
-      this.note = { side, text: format(this.#t.actionFailed, { message: error instanceof Error ? error.message : String(error) }) };
+      if (error instanceof ReplyBusy) this.note = { side, text: this.#t.replyBusy };
+      else this.note = { side, text: format(this.#t.actionFailed, { message: error instanceof Error ? error.message : String(error) }) };
     }
   }
 
