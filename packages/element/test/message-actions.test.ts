@@ -48,13 +48,15 @@ async function finished(el: AgentChat, act: () => unknown): Promise<void> {
   expect((await done).detail.stopReason).to.equal('end_turn');
 }
 
-const actionsOf = (el: AgentChat) => deepAll<MessageActions>(messageList(el).shadowRoot!, 'agent-chat-message-actions');
+/** The action elements of the messages (`user`) or of their replies, in order. */
+const actionsOf = (el: AgentChat, side: 'user' | 'reply' = 'user') =>
+  deepAll<MessageActions>(messageList(el).shadowRoot!, 'agent-chat-message-actions').filter((element) => (side === 'reply') === (element.reply === 1));
 
 /** The action element of the `index`th message, once its chunk is in and it has drawn its bars. */
 async function actions(el: AgentChat, index: number, bar: 'user' | 'reply' = 'reply'): Promise<MessageActions> {
   return waitFor(
     () => {
-      const element = actionsOf(el)[index];
+      const element = actionsOf(el, bar)[index];
       return element?.shadowRoot?.querySelector(`.bar.${bar}`) ? element : undefined;
     },
     { message: `the actions of message ${index}` },
@@ -85,16 +87,17 @@ describe('message actions (real server)', () => {
     const el = await chat(session);
     await finished(el, () => el.send('copy **this** please'));
     const bar = await actions(el, 0);
+    const message = await actions(el, 0, 'user');
     let copied: string | undefined;
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
       value: { writeText: (value: string) => ((copied = value), Promise.resolve()) },
     });
     try {
-      button(bar, '.bar.user .copy').click();
+      button(message, '.bar.user .copy').click();
       await waitFor(() => copied !== undefined, { message: 'the message copied' });
       expect(copied).to.equal('copy **this** please');
-      await waitFor(() => button(bar, '.bar.user .copy').getAttribute('aria-label') === 'Copied', { message: 'Copied' });
+      await waitFor(() => button(message, '.bar.user .copy').getAttribute('aria-label') === 'Copied', { message: 'Copied' });
 
       button(bar, '.bar.reply .copy').click();
       await waitFor(() => copied !== 'copy **this** please', { message: 'the reply copied' });
@@ -117,8 +120,8 @@ describe('message actions (real server)', () => {
     // From the keyboard, and the focus is back on Retry once the new reply is in.
     button(bar, '.bar.reply .retry').focus();
     await finished(el, () => sendKeys({ press: 'Enter' }));
-    await waitFor(() => pager(actionsOf(el)[0]!, 'reply') === '2/2', { message: '‹ 2/2 › on the reply' });
-    await waitFor(() => deepActive() === actionsOf(el)[0]!.shadowRoot!.querySelector('.bar.reply .retry'), { message: 'the focus back on Retry' });
+    await waitFor(() => pager(actionsOf(el, 'reply')[0]!, 'reply') === '2/2', { message: '‹ 2/2 › on the reply' });
+    await waitFor(() => deepActive() === actionsOf(el, 'reply')[0]!.shadowRoot!.querySelector('.bar.reply .retry'), { message: 'the focus back on Retry' });
     const second = assistantBubbles(el)[0]!.text;
     expect(second).to.not.equal(first);
     expect(assistantBubbles(el)).to.have.length(1);
@@ -127,10 +130,10 @@ describe('message actions (real server)', () => {
     expect(histories).to.have.length(2);
     expect(histories[1]).to.deep.equal([`user: ${mark}`]);
 
-    button(actionsOf(el)[0]!, '.bar.reply .previous').click();
-    await waitFor(() => pager(actionsOf(el)[0]!, 'reply') === '1/2', { message: '‹ 1/2 › after paging back' });
+    button(actionsOf(el, 'reply')[0]!, '.bar.reply .previous').click();
+    await waitFor(() => pager(actionsOf(el, 'reply')[0]!, 'reply') === '1/2', { message: '‹ 1/2 › after paging back' });
     expect(assistantBubbles(el).map((bubble) => bubble.text)).to.deep.equal([first]);
-    expect(button(actionsOf(el)[0]!, '.bar.reply .previous').disabled).to.equal(true);
+    expect(button(actionsOf(el, 'reply')[0]!, '.bar.reply .previous').disabled).to.equal(true);
 
     // A reload shows the version chosen, and the other is still one page away.
     el.remove();
@@ -141,7 +144,7 @@ describe('message actions (real server)', () => {
     await waitFor(() => pager(reloaded, 'reply') === '1/2', { message: '‹ 1/2 › after the reload' });
     button(reloaded, '.bar.reply .next').click();
     await waitFor(() => assistantBubbles(again)[0]?.text === second, { message: 'the second reply again' });
-    expect(pager(actionsOf(again)[0]!, 'reply')).to.equal('2/2');
+    expect(pager(actionsOf(again, 'reply')[0]!, 'reply')).to.equal('2/2');
   });
 
   it('edits a message: the model gets the branch, and the old branch is a page away', async () => {
@@ -228,7 +231,7 @@ describe('message actions (real server)', () => {
     await finished(el, () => button(bar, '.ask .undo').click());
     const posts = (await taggedRequests(session)).filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1));
     expect(posts).to.deep.equal(['messages', 'undo', 'retry']);
-    await waitFor(() => pager(actionsOf(el)[0]!, 'reply') === '2/2', { message: '‹ 2/2 ›' });
+    await waitFor(() => pager(actionsOf(el, 'reply')[0]!, 'reply') === '2/2', { message: '‹ 2/2 ›' });
 
     // The retried reply wrote again; an edit now asks again, and Keep goes on without undoing.
     await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered again' });
@@ -259,12 +262,13 @@ describe('message actions (real server)', () => {
     const el = await chat(session);
     await finished(el, () => el.send(`${ACTIONS.changePrefix}Gamma`));
     await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
-    const bar = await actions(el, 0);
+    const bar = await actions(el, 0, 'user');
+    const replyBar = await actions(el, 0);
     button(bar, '.bar.user .edit').click();
     const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
     field.value = 'edited while busy';
-    button(bar, '.bar.reply .retry').click();
-    await waitFor(() => bar.shadowRoot!.querySelector('.ask.reply'), { message: 'the question' });
+    button(replyBar, '.bar.reply .retry').click();
+    await waitFor(() => replyBar.shadowRoot!.querySelector('.ask.reply'), { message: 'the question' });
 
     // Both land while the next message's reply streams (run-start is sent as its run begins, before any of it).
     const started = new Promise<void>((resolve) =>
@@ -286,10 +290,10 @@ describe('message actions (real server)', () => {
       expect(button(bar, '.edit .primary').disabled).to.equal(true);
       expect(shownText(bar.shadowRoot!.querySelector('.note.user')!)).to.equal('A reply is still coming: try again once it ends.');
       // Still before any of the reply is read: only microtasks have run since it started.
-      button(bar, '.ask .keep').click();
-      await bar.updateComplete;
-      expect(shownText(bar.shadowRoot!.querySelector('.note.reply')!)).to.equal('A reply is still coming: try again once it ends.');
-      expect(bar.shadowRoot!.querySelector('.ask.reply')).to.not.equal(null);
+      button(replyBar, '.ask .keep').click();
+      await replyBar.updateComplete;
+      expect(shownText(replyBar.shadowRoot!.querySelector('.note.reply')!)).to.equal('A reply is still coming: try again once it ends.');
+      expect(replyBar.shadowRoot!.querySelector('.ask.reply')).to.not.equal(null);
     });
     await waitFor(() => !button(bar, '.edit .primary').disabled, { message: 'Send again once the reply is in' });
     expect((await taggedRequests(session)).filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1))).to.deep.equal(['messages', 'messages']);
@@ -300,6 +304,7 @@ describe('message actions (real server)', () => {
     const el = await chat(session);
     await finished(el, () => el.send('check me'));
     const bar = await actions(el, 0);
+    const message = await actions(el, 0, 'user');
     const copy = button(bar, '.bar.reply .copy');
     const opacity = () => getComputedStyle(copy).opacity;
         await waitFor(() => opacity() === '0' || bar.hover, { message: 'hidden at rest' });
@@ -307,20 +312,27 @@ describe('message actions (real server)', () => {
     await waitFor(() => opacity() === '1', { message: 'shown on focus' });
     copy.blur();
     bar.hover = true;
+    message.hover = true;
     await bar.updateComplete;
     await waitFor(() => opacity() === '1', { message: 'shown on hover' });
     expect(await axeViolations(bar)).to.deep.equal([]);
-    button(bar, '.bar.user .edit').click();
+    expect(await axeViolations(message)).to.deep.equal([]);
+    // In the DOM (so in the focus order and to a screen reader): the message, its bar, the reply, the reply's bar.
+    const turn = messageList(el).shadowRoot!.querySelector('agent-chat-turn')!;
+    expect(message.compareDocumentPosition(turn) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    expect(turn.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    button(message, '.bar.user .edit').click();
     button(bar, '.bar.reply .thumb.up').click();
-    await waitFor(() => bar.shadowRoot!.querySelector('.edit textarea') && bar.shadowRoot!.querySelector('.comment textarea'), { message: 'both forms' });
+    await waitFor(() => message.shadowRoot!.querySelector('.edit textarea') && bar.shadowRoot!.querySelector('.comment textarea'), { message: 'both forms' });
     expect(await axeViolations(bar)).to.deep.equal([]);
+    expect(await axeViolations(message)).to.deep.equal([]);
     // Escape closes a form, and the message is left as it was.
-    const editField = bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea')!;
+    const editField = message.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea')!;
     editField.focus();
     await waitFor(() => deepActive() === editField, { message: 'the focus in the edit field' });
     await sendKeys({ press: 'Escape' });
-    await waitFor(() => !bar.shadowRoot!.querySelector('form.edit'), { message: 'the edit form closed' });
-    await waitFor(() => deepActive() === button(bar, '.bar.user .edit'), { message: 'the focus back on Edit' });
+    await waitFor(() => !message.shadowRoot!.querySelector('form.edit'), { message: 'the edit form closed' });
+    await waitFor(() => deepActive() === button(message, '.bar.user .edit'), { message: 'the focus back on Edit' });
     expect(userBubbles(el).map((bubble) => bubble.text)).to.deep.equal(['check me']);
   });
 
@@ -329,7 +341,8 @@ describe('message actions (real server)', () => {
     const el = await chat(session, session, 'fr');
     await finished(el, () => el.send('bonjour'));
     const bar = await actions(el, 0);
-    const labels = [...bar.shadowRoot!.querySelectorAll('.bar button')].map((element) => element.getAttribute('aria-label'));
+    const message = await actions(el, 0, 'user');
+    const labels = [message, bar].flatMap((element) => [...element.shadowRoot!.querySelectorAll('.bar button')].map((button) => button.getAttribute('aria-label')));
     expect(labels).to.deep.equal(['Copier', 'Modifier', 'Copier', 'Réessayer', 'Bonne réponse', 'Mauvaise réponse']);
     button(bar, '.bar.reply .thumb.up').click();
     const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.comment textarea'), { message: 'the comment form' });

@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /**
  * The host is `display: contents`, so its bars are items of the group's column: the message's bar right after the
- * message, the reply's (order 1) after the reply. The buttons show on hover of the message and on focus; the pager,
+ * message, the reply's (an element of its own) after the reply. The buttons show on hover of the message and on focus; the pager,
  * a chosen rating and anything open stay.
  */
 export const actionStyles = css`
@@ -19,9 +19,6 @@ export const actionStyles = css`
   }
   .user {
     align-self: flex-end;
-  }
-  .reply {
-    order: 1;
   }
   button {
     display: inline-flex;
@@ -120,9 +117,6 @@ export const actionStyles = css`
   /* Out of the column while it has nothing to say (it stays, so that what it says later is announced). */
   .note:empty {
     position: absolute;
-  }
-  .note.reply {
-    order: 1;
   }
   .note {
     margin: 0;

@@ -6,6 +6,6 @@ import type { TurnGroup } from '../steps/turn-steps.js';
 
 const load = retryable(() => afterPaint().then(() => import('../chunks/message-actions.js')));
 
-/** A group's action bars: the chunk's element, placed between the message and the reply (its bars go beside each). */
+/** A group's action bars: the chunk's element, placed between the message and the reply, and (`reply`) after the reply. */
 // A failed load is an unhandled rejection the page's console shows, and the next group drawn asks again.
-export const messageActions = (group: TurnGroup) => (load(), html`<agent-chat-message-actions .group=${group}></agent-chat-message-actions>`);
+export const messageActions = (group: TurnGroup, reply?: 1) => (load(), html`<agent-chat-message-actions .group=${group} .reply=${reply}></agent-chat-message-actions>`);

@@ -29,13 +29,15 @@ interface Question {
  * where a message was edited or a reply retried, a pager through the versions (‹ 1/2 ›). A retry or an edit that
  * would put aside a reply whose writes can still be undone asks first whether to undo them.
  *
- * Drawn by the message list between a group's message and its reply (message-actions/load-message-actions.ts); its
- * host is `display: contents`, so its two bars sit beside what they act on. The buttons show when the pointer is
+ * Drawn by the message list twice for a group (message-actions/load-message-actions.ts): between the message and its
+ * reply with the message's bar, and after the reply (`reply`) with the reply's, so that the focus order and a screen
+ * reader meet each bar after what it acts on; its host is `display: contents`. The buttons show when the pointer is
  * over the message or the focus is in the bar; they are in the tab order either way.
  */
 export class MessageActions extends LitElement {
   static override properties = {
     group: { attribute: false },
+    reply: { attribute: false },
     hover: { type: Boolean, reflect: true },
     editing: { state: true },
     rating: { state: true },
@@ -46,6 +48,8 @@ export class MessageActions extends LitElement {
   };
 
   declare group: TurnGroup | undefined;
+  /** This one is the reply's bar, drawn after the reply (the message's is drawn between the message and its reply). */
+  declare reply: 1 | undefined;
   /** The pointer is over the message's group. */
   declare hover: boolean;
   declare private editing: boolean;
@@ -139,9 +143,10 @@ export class MessageActions extends LitElement {
     const live = state.running && index === state.lastUserIndex;
     // An AG-UI agent (transport="ag-ui") has none of our routes for retry, edit, versions or feedback: copy only.
     this.#copyOnly = model.host.getAttribute('transport') === 'ag-ui';
-    return html`${this.#userBar(state, user.id)}${this.editing ? this.#editForm(state, user.id, user.text) : nothing}${this.#ask('user')}${this.#say('user')}${reply.length && !live
+    if (!this.reply) return html`${this.#userBar(state, user.id)}${this.editing ? this.#editForm(state, user.id, user.text) : nothing}${this.#ask('user')}${this.#say('user')}`;
+    return reply.length && !live
       ? html`${this.#replyBar(state, index, reply)}${this.rating ? this.#commentForm(model, reply) : nothing}${this.#ask('reply')}${this.#say('reply')}`
-      : nothing}`;
+      : nothing;
   }
 
   #userBar(state: ConversationSnapshot, userId: string): TemplateResult {
@@ -350,7 +355,7 @@ export class MessageActions extends LitElement {
     await ((root as ShadowRoot | undefined)?.host as LitElement | undefined)?.updateComplete;
     const id = model.log.at(index)?.id;
     if (!root || !id) return;
-    const element = Array.from(root.querySelectorAll('agent-chat-message-actions')).find((actions) => actions.group?.user?.id === id);
+    const element = Array.from(root.querySelectorAll('agent-chat-message-actions')).find((actions) => !actions.reply && actions.group?.user?.id === id);
     await element?.updateComplete;
     element?.renderRoot.querySelector<HTMLElement>('.bar.user .edit')?.focus();
   }

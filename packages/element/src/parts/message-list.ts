@@ -157,7 +157,7 @@ export class MessageList extends LitElement {
           .retry=${state.retry}
           .retryTurnId=${isLast ? retryTurnId : undefined}
         ></agent-chat-turn>`
-      : nothing}`;
+      : nothing}${messageActions(group, 1)}`;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
