@@ -103,3 +103,10 @@ describe('AG-UI event mapper', () => {
     ]);
   });
 });
+
+describe('AG-UI state diff', () => {
+  it('sees only own keys: a key named like an Object.prototype member is added and removed', () => {
+    expect(stateDiff({ a: 1 }, { a: 1, constructor: 'x' })).toEqual([{ op: 'add', path: '/constructor', value: 'x' }]);
+    expect(stateDiff({ a: 1, toString: 'y' }, { a: 1 })).toEqual([{ op: 'remove', path: '/toString' }]);
+  });
+});

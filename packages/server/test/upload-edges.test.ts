@@ -4,29 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAgentChat, scriptedModel } from '../src/index.js';
 import { fileBlobStore } from '../src/file-store.js';
-import { stateDiff } from '../src/ag-ui/state-diff.js';
-import { nameClash } from '../src/mcp/to-tool.js';
-import { cutText } from '../src/text/cut-text.js';
-import { truncateOutput } from '../src/tools/truncate-output.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
-// What a review of the uploads, AG-UI and MCP code found, each held here: a cut never splits a surrogate pair (a
-// lone one made GET /uploads/:id a 500 and the provider refuse the JSON), a server without uploads answers POST
-// /uploads with 404 (not the JSON guard's 415), the file blob store writes whole files and reads a torn one as
-// missing, the AG-UI state diff sees only a state's own keys, and two MCP tools that would share a name are named.
+// Uploads at their edges: a server without uploads answers every /uploads route with 404 (not the JSON guard's 415),
+// a file name cut mid-emoji is served, the file blob store writes whole files and reads a torn one as missing, and
+// an imported history's uploads are checked as a message's are.
 
 const SMILE = '\u{1F600}';
-
-describe('cutting text', () => {
-  it('never ends on half of a surrogate pair', () => {
-    const text = `${'a'.repeat(199)}${SMILE}.txt`;
-    expect(cutText(text, 200)).toBe('a'.repeat(199));
-    expect(cutText(text, 201)).toBe(`${'a'.repeat(199)}${SMILE}`);
-    expect(cutText('short', 200)).toBe('short');
-    const cut = truncateOutput(`${'b'.repeat(9)}${SMILE}`, 10) as string;
-    expect(cut.startsWith(`${'b'.repeat(9)}\n[truncated`)).toBe(true);
-  });
-});
 
 describe('uploads, reviewed', () => {
   let off: RunningServer;
@@ -119,20 +103,5 @@ describe('importing a history that names uploads', () => {
       { id: 'r1', createdAt: 3, type: 'tool_result', toolCallId: 'call_1', output: '[image]', isError: false, content: [{ type: 'image', mediaType: 'text/plain', size: 5, uploadId: mine.id }] },
     ]);
     expect(toolImage.status).toBe(400);
-  });
-});
-
-describe('AG-UI state diff', () => {
-  it('sees only own keys: a key named like an Object.prototype member is added and removed', () => {
-    expect(stateDiff({ a: 1 }, { a: 1, constructor: 'x' })).toEqual([{ op: 'add', path: '/constructor', value: 'x' }]);
-    expect(stateDiff({ a: 1, toString: 'y' }, { a: 1 })).toEqual([{ op: 'remove', path: '/toString' }]);
-  });
-});
-
-describe('MCP tool names', () => {
-  it('two tools that would share the agent name are named, with the way out', () => {
-    expect(nameClash('', ['files.read', 'files_read'])).toMatch(/"files\.read" and "files_read" would both be the agent's tool "files_read"/);
-    expect(nameClash('', ['x'.repeat(70), `${'x'.repeat(64)}y`])).toContain('allow');
-    expect(nameClash('fs_', ['read', 'write'])).toBeUndefined();
   });
 });
