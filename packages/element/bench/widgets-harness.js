@@ -51,7 +51,9 @@ function paintedWhen(ready) {
       const done = ready();
       checking += performance.now() - before;
       if (!done) return requestAnimationFrame(check);
-      setTimeout(() => resolve({ ms: performance.now() - start - checking, checkMs: checking }), 0);
+      // `at`: this frame's time, before its paint; what was fetched for that paint had started by then.
+      const at = performance.now();
+      setTimeout(() => resolve({ ms: at - start - checking, checkMs: checking, at }), 0);
     };
     requestAnimationFrame(check);
   });
@@ -100,6 +102,8 @@ const widgets = {
 
 const impl = widgets[widget];
 let element;
+/** Frame times while counting dropped frames (see startFrames). */
+let frameTimes;
 let longest = 0;
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
@@ -144,6 +148,33 @@ window.bench = {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     return window.__xss;
+  },
+  /** Paths of the files fetched (requests started) before `at`, a time from mount's result. */
+  fetchedBefore: (at) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= at)
+      .map((entry) => new URL(entry.name).pathname),
+  /** Starts noting the time of every frame the page produces, to count the frames it missed (stopFrames). */
+  startFrames() {
+    frameTimes = [];
+    const note = (time) => {
+      if (!frameTimes) return;
+      frameTimes.push(time);
+      requestAnimationFrame(note);
+    };
+    requestAnimationFrame(note);
+  },
+  /**
+   * Frames missed since startFrames: a gap between two frames of more than one display interval (the median
+   * gap, 16.7 ms at 60 Hz) missed the frames in between.
+   */
+  stopFrames() {
+    const times = frameTimes ?? [];
+    frameTimes = undefined;
+    const gaps = times.slice(1).map((time, index) => time - times[index]);
+    const interval = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 16.7;
+    return { dropped: gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / interval) - 1), 0), frames: times.length, interval };
   },
   startLongTasks() {
     longest = 0;
