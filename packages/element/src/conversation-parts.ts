@@ -5,7 +5,6 @@ import { define } from './define-element.js';
 import { defineTurnParts } from './define-turn-parts.js';
 import { Composer } from './parts/composer.js';
 import { MessageList } from './parts/message-list.js';
-import { QuickActions } from './parts/quick-actions.js';
 
 export { ConversationController } from './conversation/conversation-controller.js';
 export { ToolCatalogProvider } from './steps/tool-catalog.js';
@@ -13,7 +12,6 @@ export { ToolCatalogProvider } from './steps/tool-catalog.js';
 /** The conversation's tags, the turn's first, so a list upgrading in the same call finds its turns defined. */
 export function defineConversationParts(): void {
   defineTurnParts();
-  define('agent-chat-quick-actions', QuickActions);
   define('agent-chat-message-list', MessageList);
   define('agent-chat-composer', Composer);
 }

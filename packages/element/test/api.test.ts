@@ -123,8 +123,9 @@ describe('<agent-chat> JS API and adapter', () => {
       },
       labelFor: (call) => (call.name === 'lookup_order' ? `Finding ${(call.input as { order_id: string }).order_id}` : undefined),
     };
+    // Drawn (and its chunk loaded) once the adapter offers quick actions.
     const actions = () => composer(el).shadowRoot!.querySelector('agent-chat-quick-actions')!;
-    await waitFor(() => actions().shadowRoot?.querySelector('button'), { message: 'the quick action' });
+    await waitFor(() => actions()?.shadowRoot?.querySelector('button'), { message: 'the quick action' });
     expect(contexts).to.deep.equal([{ stage: 2 }]);
     const sent = nextEvent<CustomEvent<MessageSentDetail>>(el, 'agent-chat-message-sent');
     const finished = nextEvent(el, 'agent-chat-run-finish');

@@ -68,6 +68,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply, shown on open' });
     expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
     expect(fetched('/src/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
+    expect(fetched('/chunks/quick-actions'), 'the quick actions chunk, without adapter.quickActions').to.equal(false);
 
     textarea(el).focus();
     await sendKeys({ type: '@' });

@@ -10,6 +10,7 @@ import { conversationContext } from '../conversation/conversation-context.js';
 import { loadAttachments } from '../attachments/load-attachments.js';
 import { draftContext } from '../draft/draft-context.js';
 import type { ItemRemoveEvent } from './item-chips.js';
+import { quickActions } from './load-quick-actions.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';
 import { tokens } from '../styles/tokens.js';
@@ -157,7 +158,7 @@ export class Composer extends LitElement {
             </button>`
           : nothing}
       </form>
-      <agent-chat-quick-actions></agent-chat-quick-actions>
+      ${this.#adapter.value?.quickActions ? quickActions() : nothing}
       <slot name="footer"></slot>
     </div>`;
   }
