@@ -184,4 +184,23 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     expect(listUpdates, 'list updates').to.be.within(1, frames);
     expect(reply.markdown.stats.updates, 'markdown updates of the reply').to.be.within(1, Math.min(frames, deltas));
   });
+
+  it('while a reply streams, draws what the reader scrolls to but puts nothing away until the reply ends', async () => {
+    const { el, list } = await mountLong('slow');
+    const finished = new Promise((resolve) => el.addEventListener('agent-chat-run-finish', resolve, { once: true }));
+    void el.send('One more');
+    await waitFor(() => assistantBubbles(el).at(-1)?.text.startsWith('This answer'), { message: 'the reply streaming' });
+    const versionBefore = list.window.version;
+    list.scrollTop = 0;
+    await waitFor(() => fullGroup(list, 0), { message: 'the first group drawn in full at the top, mid-reply' });
+    // The end is many viewports away, but each group put away redraws the list: that waits for the reply's end.
+    expect(fullGroup(list, GROUPS - 2), 'the end, while the reply streams').to.not.equal(undefined);
+    expect(list.window.version, 'the window moved once or more for the top').to.be.greaterThan(versionBefore);
+    await finished;
+    await waitFor(() => fullGroup(list, GROUPS - 2) === undefined, { message: 'the end put away once the reply ended' });
+    // Groups spaced by their own margins and held in pages (one restyle of a page's groups when one changes, not of
+    // the history's): every group is still there, in order.
+    expect(groupsOf(list).map((group) => group.dataset['key'])).to.deep.equal([...Array.from({ length: GROUPS }, (_, i) => `u${i}`), groupsOf(list).at(-1)!.dataset['key']]);
+    expect(list.renderRoot.querySelectorAll('.page')).to.have.length(Math.ceil((GROUPS + 1) / 32));
+  });
 });

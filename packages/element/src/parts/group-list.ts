@@ -35,6 +35,8 @@ export class GroupList {
   drawnInFull: HTMLElement[] = [];
   readonly #options: GroupListOptions;
   #drawn = new Map<string, Drawn>();
+  /** The page elements, in order (see #place). */
+  readonly #pages: HTMLElement[] = [];
   /** Stand-ins still skipped by layout (content-visibility), the newest last: laid out a few at a time when idle. */
   #fresh: HTMLElement[] = [];
   #settling = false;
@@ -50,26 +52,51 @@ export class GroupList {
     const drawn = new Map<string, Drawn>();
     const elements: HTMLElement[] = [];
     const drawnInFull: HTMLElement[] = [];
-    let cursor = this.element.firstChild;
     for (const group of groups) {
       const before = this.#drawn.get(group.key);
       const item = this.#draw(group, before);
-      if (before && before.element !== item.element) {
-        // Drawn the other way now: its new element takes the old one's place.
-        if (before.element === cursor) cursor = cursor.nextSibling;
-        this.#drop(before.element);
-      }
+      // Drawn the other way now: its new element takes the old one's place (see #place).
+      if (before && before.element !== item.element) before.element.remove();
       drawn.set(group.key, item);
       elements.push(item.element);
       if (item.full) drawnInFull.push(item.element);
-      if (item.element === cursor) cursor = cursor.nextSibling;
-      else this.element.insertBefore(item.element, cursor);
     }
-    for (const [key, item] of this.#drawn) if (!drawn.has(key)) this.#drop(item.element);
+    for (const [key, item] of this.#drawn) if (!drawn.has(key)) item.element.remove();
     this.#drawn = drawn;
     this.elements = elements;
     this.drawnInFull = drawnInFull;
+    this.#place(elements);
     this.#settleSoon();
+  }
+
+  /**
+   * Put the elements in pages of PAGE, in order, moving only those not already where they belong. Pages, not one
+   * flat list: a reply growing in the last group has the browser lay out and paint the list's few pages and the
+   * last page's groups, instead of walking every group of a long history each frame.
+   */
+  #place(elements: readonly HTMLElement[]): void {
+    const pages = Math.ceil(elements.length / PAGE);
+    for (let index = 0; index < pages; index++) {
+      let page = this.#pages[index];
+      if (!page) {
+        page = document.createElement('div');
+        page.className = 'page';
+        this.element.append(page);
+        this.#pages.push(page);
+      }
+      let cursor = page.firstChild;
+      for (const element of elements.slice(index * PAGE, (index + 1) * PAGE)) {
+        if (element === cursor) cursor = cursor.nextSibling;
+        else page.insertBefore(element, cursor);
+      }
+      // What is left belongs to a later page (a group came in above it), which takes it when it is placed.
+      while (cursor) {
+        const next = cursor.nextSibling;
+        cursor.remove();
+        cursor = next;
+      }
+    }
+    for (const page of this.#pages.splice(pages)) page.remove();
   }
 
   /** The group's element as it should be now: the same one while it stays full or stays a stand-in. */
@@ -126,10 +153,10 @@ export class GroupList {
     this.#settleSoon();
   }
 
-  #drop(element: HTMLElement): void {
-    element.remove();
-  }
 }
+
+/** Groups a page holds (see #place). */
+const PAGE = 32;
 
 /** Stand-ins laid out per idle period: about 10 ms of layout each on this machine. */
 const SETTLE_BATCH = 40;

@@ -61,8 +61,10 @@ export class HistoryWindow {
   /**
    * Look where the viewport is among the group elements (`elements`, in order, each with `data-key`; `drawnInFull`,
    * those drawn in full): stand-ins near it are to be drawn in full, full groups far from it put away. Returns whether anything changed (the list then redraws).
+   * `keepFar`: a reply is streaming; groups far away are put away after it (each put away redraws the list, and
+   * nothing is gained by doing it in the reply's frames).
    */
-  check(elements: readonly HTMLElement[], drawnInFull: Iterable<HTMLElement>): boolean {
+  check(elements: readonly HTMLElement[], drawnInFull: Iterable<HTMLElement>, keepFar = false): boolean {
     const view = this.#scroller.clientHeight;
     // A list that is not laid out (a closed panel) has no viewport to be near or far from.
     if (view === 0 || elements.length === 0) return false;
@@ -90,7 +92,7 @@ export class HistoryWindow {
       }
     }
 
-    for (const element of drawnInFull) {
+    for (const element of keepFar ? [] : drawnInFull) {
       const key = element.dataset['key'];
       if (key === undefined || key === this.#last || !this.#full.has(key)) continue;
       const box = element.getBoundingClientRect();
