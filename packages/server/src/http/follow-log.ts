@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { EventGapError, type LoggedEvent } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
+import { coalesceWrites } from './coalesce-writes.js';
 
 /** Why a stream ended before its run's `done`: the run was lost, or the reader fell behind what the log keeps. */
 export interface FollowBreak {
@@ -26,8 +27,9 @@ export interface LogFollowOptions {
 const LOST = 'The run was lost: the server running it stopped. Send the message again.';
 
 /**
- * A run's events read from the event log, as SSE. Each write waits for the socket, so a slow reader is sent no
- * faster than it reads and the server holds nothing for it but the log; a reader further behind than the log keeps
+ * A run's events read from the event log, as SSE. The events of one burst go out as one chunk (coalesce-writes.ts),
+ * and past 64 KB held a write waits for the socket, so a slow reader is sent no faster than it reads and the server
+ * holds little for it but the log; a reader further behind than the log keeps
  * is told `events_gone`. Ends after `done`.
  *
  * A quiet stream (a slow tool, a model thinking) gets a comment line every `streamHeartbeatMs`, so proxies do not
@@ -37,6 +39,7 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
  */
 export function followLog(c: Context, runtime: Runtime, options: LogFollowOptions): Response {
   return streamSSE(c, async (stream) => {
+    const flush = coalesceWrites(stream);
     const reader = new AbortController();
     let finished = false;
     let lost = false;
@@ -82,6 +85,8 @@ export function followLog(c: Context, runtime: Runtime, options: LogFollowOption
       await options.broken(stream, { code: 'events_gone', message: error.message });
     } finally {
       clearInterval(beat);
+      // What is held is sent before the stream closes (it closes when this returns).
+      await flush();
     }
   });
 }
