@@ -41,6 +41,8 @@ export const actionStyles = css`
   }
   button:disabled {
     cursor: default;
+  }
+  button:disabled:not(.act) {
     opacity: 0.45;
   }
   .act {
@@ -53,12 +55,20 @@ export const actionStyles = css`
   .act.done {
     opacity: 1;
   }
+  /* A hidden button that a run disables stays hidden (it faded in on every message while a reply streamed). */
+  :host([hover]) .act:disabled,
+  .bar:focus-within .act:disabled {
+    opacity: 0.45;
+  }
   .act[aria-pressed='true'] {
     color: var(--_accent);
   }
   @media (pointer: coarse) {
     .act {
       opacity: 1;
+    }
+    .act:disabled {
+      opacity: 0.45;
     }
   }
   .pager {
