@@ -8,6 +8,8 @@ import type { RenderOptions } from './render-options.js';
  * rather than one of 70 ms.
  */
 const SLICE = 12_000;
+/** The shortest time (ms) between two renders of streamed text in the host's own update: a frame at 60 Hz. */
+const FRAME_MS = 16;
 /** How long the text must stand still before the caret blinks. */
 const BLINK_AFTER_MS = 500;
 
@@ -49,18 +51,36 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     return true;
   }
 
-  /** The host's text changed (or started or stopped streaming). */
-  set(text: string, streaming: boolean): void {
+  /**
+   * The host's text changed (or started or stopped streaming). Returns whether what it shows changed now, in the
+   * host's current update; otherwise it changes in a later frame (and the host is asked to update then).
+   */
+  set(text: string, streaming: boolean): boolean {
     this.#value = text;
     this.#streaming = streaming;
     this.caret = streaming;
     if (streaming) {
+      // Text that comes at most once a frame (the conversation publishes deltas at most every 50 ms, in an
+      // animation frame) is shown in the update that brings it: waiting for the next frame cost each publish a
+      // frame of its own, committed with nothing new to show, and showed the text a frame late. Faster than
+      // that, or more than a slice at once, it waits for the next frame, which takes all that came meanwhile.
+      const now = performance.now();
+      if (this.#frame === undefined && now - this.#streamedAt >= FRAME_MS && text.length - this.given.length <= SLICE) {
+        this.#streamedAt = now;
+        if (!this.update(text, false)) return false;
+        this.#steady();
+        return true;
+      }
       this.#schedule();
-      return;
+      return false;
     }
     if (this.#step()) this.#schedule();
     else this.#cancel();
+    return false;
   }
+
+  /** When streamed text was last shown (performance.now()). */
+  #streamedAt = -Infinity;
 
   hostConnected(): void {
     if (this.#streaming || (this.#value && this.#value.length > this.given.length)) this.#schedule();
@@ -78,6 +98,7 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
       this.#frame = undefined;
       let more = false;
       if (this.#streaming) {
+        this.#streamedAt = performance.now();
         if (this.update(this.#value, false)) {
           this.#host.requestUpdate();
           this.#steady();

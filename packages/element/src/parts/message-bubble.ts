@@ -46,11 +46,12 @@ export class MessageBubble extends LitElement {
     // Images: the bubble's own attribute, or the host's say (adapter.allowImages). Texts: the shell's table.
     const images = this.allowImages || this.#adapter.value?.allowImages === true;
     const strings = this.#strings.value;
+    let shown = false;
     if (this.markdown.configure({ allowImages: images, strings }) || changed.has('text') || changed.has('streaming') || changed.has('sender')) {
-      this.markdown.set(this.text, this.streaming);
+      shown = this.markdown.set(this.text, this.streaming);
     }
-    // A streaming delta alone renders nothing now: the markdown renders on the next animation frame.
-    return !(this.streaming && changed.size === 1 && changed.has('text'));
+    // A streaming delta that the markdown keeps for its next frame renders nothing now.
+    return shown || !(this.streaming && changed.size === 1 && changed.has('text'));
   }
 
   /**

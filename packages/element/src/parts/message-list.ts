@@ -68,9 +68,13 @@ export class MessageList extends LitElement {
     return this.#stuck;
   }
   set #stickToBottom(stuck: boolean) {
+    // Written only when it changes: each write restyles the list, and the scroll handler sets it on every scroll.
+    if (stuck === this.#stuck && this.#anchorSet) return;
     this.#stuck = stuck;
+    this.#anchorSet = true;
     this.style.overflowAnchor = stuck ? 'none' : '';
   }
+  #anchorSet = false;
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
