@@ -33,6 +33,8 @@ async function mountLong(name: string) {
   const endpoint = await scenario(name);
   const session = uniqueSession('window');
   await storeHistory(endpoint, session);
+  const catalogs = () => performance.getEntriesByType('resource').filter((entry) => entry.name === `${endpoint}/tools`).length;
+  const catalogsBefore = catalogs();
   const box = await fixture<HTMLDivElement>(html`<div style="height: 480px; display: flex">
     <agent-chat style="flex: 1" mode="inline" endpoint=${endpoint} session=${session}></agent-chat>
   </div>`);
@@ -40,6 +42,10 @@ async function mountLong(name: string) {
   // The fixture waited for the box, not for the element's conversation chunk.
   await el.updateComplete;
   await waitFor(() => assistantBubbles(el).some((bubble) => bubble.text.startsWith(`Answer ${GROUPS - 1}.`)), { message: 'the end of the history' });
+  // The tool catalog (GET /tools, asked for with the history) regroups the finished groups once when it comes:
+  // waited for here, so that what a test counts afterwards is what its reply does.
+  await waitFor(() => catalogs() > catalogsBefore, { message: 'the tool catalog' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const list = messageList(el) as MessageList;
   await list.updateComplete;
   // At the end once the list has followed its growth (after layout) and the stand-ins around the viewport have
@@ -148,6 +154,7 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     let listUpdates = 0;
     turnProto.update = function (this: object, ...args: unknown[]) {
       turnUpdates.set(this, (turnUpdates.get(this) ?? 0) + 1);
+      console.log('TURN UPDATE', [...((args[0] as Map<string, unknown>) ?? new Map()).keys()].join(','), new Error().stack?.split('\n').slice(2, 9).join(' | '));
       return turnUpdate.apply(this, args);
     };
     listProto.update = function (this: object, ...args: unknown[]) {
