@@ -1,5 +1,5 @@
 /** Groups drawn in full from the end when a history first shows: about a screen's worth, so nothing in view waits. */
-const TAIL = 12;
+const TAIL = 6;
 /** A stand-in within this many viewport heights of the viewport is drawn in full. */
 const NEAR = 1;
 /** A full group further than this many viewport heights away goes back to its stand-in. Wider than NEAR, so nothing flickers at the edge. */

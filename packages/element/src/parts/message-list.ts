@@ -56,7 +56,8 @@ export class MessageList extends LitElement {
     host: this,
     busy: () => this.#conversation.value?.running === true,
   });
-  #stuck = true;
+  /** Undefined until first written (see connectedCallback): then the style follows it. */
+  #stuck: boolean | undefined;
   /** Whether a run was going at the last update. */
   #running = false;
   /**
@@ -65,16 +66,14 @@ export class MessageList extends LitElement {
    * adjustment there (content above taking its real size) would look like the reader scrolling up.
    */
   get #stickToBottom(): boolean {
-    return this.#stuck;
+    return this.#stuck ?? true;
   }
   set #stickToBottom(stuck: boolean) {
     // Written only when it changes: each write restyles the list, and the scroll handler sets it on every scroll.
-    if (stuck === this.#stuck && this.#anchorSet) return;
+    if (stuck === this.#stuck) return;
     this.#stuck = stuck;
-    this.#anchorSet = true;
     this.style.overflowAnchor = stuck ? 'none' : '';
   }
-  #anchorSet = false;
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
@@ -203,7 +202,7 @@ export class MessageList extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Not in the constructor: an element being created may not gain attributes (style is one).
-    this.#stickToBottom = this.#stuck;
+    this.#stickToBottom = this.#stickToBottom;
   }
 
   override disconnectedCallback(): void {
@@ -229,11 +228,13 @@ export class MessageList extends LitElement {
 
   #keepBottom(): void {
     // The reader scrolled and its event has not come yet (it comes with the next frame): that scroll decides first.
-    if (this.scrollTop !== this.#lastScrollTop) this.#readScroll();
+    if (this.scrollTop !== this.#lastScrollTop) this.#readScroll(true);
     if (!this.#stickToBottom) return;
     this.scrollTop = this.scrollHeight;
     // Where the list put itself, since the scroll events of several such moves may come as one, or not at all.
-    this.#lastScrollTop = this.scrollTop;
+    const top = this.scrollTop;
+    if (top !== this.#lastScrollTop) this.#ownScroll = true;
+    this.#lastScrollTop = top;
   }
 
   /**
@@ -241,19 +242,33 @@ export class MessageList extends LitElement {
    * must let go of the bottom before the list's next move there.
    */
   readonly #onScroll = (): void => {
-    // The list's own move to the bottom needs no look at the window: its growth, which caused it, had one.
+    // The list's own move to the bottom needs no look at the window, nor at where the list is: the growth that
+    // caused it had both, after layout. Reading the geometry here, before the frame's layout, laid out whatever had
+    // changed since (stand-ins settling, a long history's first layout: 45–57 ms in one task). A reader's scroll in
+    // the same frame as that move is read at the next growth (#keepBottom) or by the next scroll.
+    if (this.#ownScroll) {
+      this.#ownScroll = false;
+      return;
+    }
     if (this.#readScroll()) this.#checkWindowSoon();
   };
+  /** The list moved itself since the last scroll event: the event that comes is its own. */
+  #ownScroll = false;
 
   /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
-  /** Returns whether the list is somewhere else than where it last was (the reader moved it). */
-  #readScroll(): boolean {
+  /**
+   * Returns whether the list is somewhere else than where it last was (the reader moved it). `observing`: called
+   * from the resize observer, where a render (the jump button coming or going) would change what it observes in
+   * its own callback ("ResizeObserver loop" errors): the button waits for the next frame.
+   */
+  #readScroll(observing = false): boolean {
     const top = this.scrollTop;
     const near = this.scrollHeight - top - this.clientHeight <= STICK_THRESHOLD;
     if (near || top < this.#lastScrollTop) this.#stickToBottom = near;
     const moved = top !== this.#lastScrollTop;
     this.#lastScrollTop = top;
-    this.away = !this.#stickToBottom;
+    if (observing) requestAnimationFrame(() => (this.away = !this.#stickToBottom));
+    else this.away = !this.#stickToBottom;
     return moved;
   }
 
