@@ -1,6 +1,5 @@
 import { define } from './define-element.js';
 import { AgentTurn } from './parts/agent-turn.js';
-import { ItemChips } from './parts/item-chips.js';
 import { MessageBubble } from './parts/message-bubble.js';
 import { NoticeLine } from './parts/notice-line.js';
 import { ReplyAnnouncer } from './parts/reply-announcer.js';
@@ -13,7 +12,6 @@ import { ReplyAnnouncer } from './parts/reply-announcer.js';
 export function defineTurnParts(): void {
   define('agent-chat-message', MessageBubble);
   define('agent-chat-notice', NoticeLine);
-  define('agent-chat-item-chips', ItemChips);
   define('agent-chat-turn', AgentTurn);
   define('agent-chat-reply-announcer', ReplyAnnouncer);
 }

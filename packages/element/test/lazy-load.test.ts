@@ -69,6 +69,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
     expect(fetched('/src/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
     expect(fetched('/chunks/quick-actions'), 'the quick actions chunk, without adapter.quickActions').to.equal(false);
+    expect(fetched('/chunks/item-chips'), 'the item chips chunk, with no item to show').to.equal(false);
 
     textarea(el).focus();
     await sendKeys({ type: '@' });
@@ -104,6 +105,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     await el.updateComplete;
     await waitFor(() => draftChips(el, 'attachment').length === 2, { message: 'both items in the draft' });
     expect(draftChips(el, 'attachment')).to.deep.equal(['Chapter 12document', 'My notesnotes']);
+    expect(fetched('/chunks/item-chips'), 'the item chips chunk, once the draft has items').to.equal(true);
     localStorage.removeItem(`agent-chat:frame:${tag}`);
   });
 

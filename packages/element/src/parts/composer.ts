@@ -11,6 +11,7 @@ import { loadAttachments } from '../attachments/load-attachments.js';
 import { draftContext } from '../draft/draft-context.js';
 import type { ItemRemoveEvent } from './item-chips.js';
 import { quickActions } from './load-quick-actions.js';
+import { needItemChips } from './load-item-chips.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';
 import { tokens } from '../styles/tokens.js';
@@ -110,6 +111,7 @@ export class Composer extends LitElement {
     const count = menu ? optionCount(menu) : 0;
     // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
     // tied to it by aria-autocomplete, aria-controls and aria-activedescendant, which a textbox supports.
+    needItemChips(draft?.attachments);
     return html`<div class="composer" part="composer" ?data-dropping=${draft?.dropping}>
       ${draft?.dropping ? html`<div class="drop" part="drop-hint">${t.dropToAttach}</div>` : nothing}
       <agent-chat-item-chips

@@ -10,6 +10,7 @@ import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
 import { KnownConfirmations, type TurnGroup } from '../steps/turn-steps.js';
 import { GroupList } from './group-list.js';
 import { HistoryWindow } from './history-window.js';
+import { needItemChips } from './load-item-chips.js';
 import type { AgentTurn } from './agent-turn.js';
 import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
@@ -400,6 +401,8 @@ export class MessageList extends LitElement {
 /** The user's message, with what they mentioned and attached under it. */
 function userMessage(turn: UserTurn) {
   const { references, attachments } = turn;
+  needItemChips(references);
+  needItemChips(attachments);
   return html`<agent-chat-message exportparts=${BUBBLE_PARTS} sender="user" .text=${turn.text}></agent-chat-message>${references?.length
       ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
       : nothing}${attachments?.length
