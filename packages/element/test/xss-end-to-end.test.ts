@@ -42,6 +42,11 @@ describe('XSS corpus end to end: user text, mention labels, tool labels and resu
     const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('xss-base')}></agent-chat>`);
     await exchange(el, 'plain text', 0);
     await exchange(el, `${'a long and harmless line '.repeat(4)}\nand another`, 1);
+    // The chips and the message actions are chunks of their own that upgrade their tags when they arrive: the
+    // baseline is what they draw once they have.
+    await customElements.whenDefined('agent-chat-item-chips');
+    await customElements.whenDefined('agent-chat-message-actions');
+    await settle(el);
     baseline = new Set(deepElements(el.shadowRoot!).map((node) => node.localName));
   });
 
