@@ -55,12 +55,16 @@ export class MessageList extends LitElement {
     isFull: (key) => this.window.isFull(key),
     heightOf: (key) => this.window.heightOf(key),
     host: this,
-    busy: () => this.#conversation.value?.running === true,
+    busy: () => this.#busy,
   });
   /** Undefined until first written (see connectedCallback): then the style follows it. */
   #stuck: boolean | undefined;
   /** Whether a run was going at the last update. */
-  #running = false;
+  #wasBusy = false;
+  /** A reply is streaming: stand-ins wait to be laid out, and far groups to be put away. */
+  get #busy(): boolean {
+    return this.#conversation.value?.running === true;
+  }
   /**
    * Kept at the latest message. Scroll anchoring is for a reader who scrolled away (groups drawn or put away above
    * them must not move what they read); at the latest the list puts itself at the bottom, and an anchoring
@@ -188,9 +192,9 @@ export class MessageList extends LitElement {
 
   protected override updated(): void {
     // A reply that ended leaves the groups it pushed far away to be put away (kept while it streamed).
-    const running = this.#conversation.value?.running === true;
-    if (this.#running && !running) this.#checkWindowSoon();
-    this.#running = running;
+    const busy = this.#busy;
+    if (this.#wasBusy && !busy) this.#checkWindowSoon();
+    this.#wasBusy = busy;
     // Growth is handled when the observer reports it (after layout); observing a new .items reports it at once.
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
@@ -224,7 +228,7 @@ export class MessageList extends LitElement {
   }
 
   #checkWindow(): boolean {
-    return this.window.check(this.#groups.elements, this.#groups.drawnInFull, this.#conversation.value?.running === true);
+    return this.window.check(this.#groups.elements, this.#groups.drawnInFull, this.#busy);
   }
 
   #keepBottom(): void {

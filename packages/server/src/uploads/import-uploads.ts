@@ -3,7 +3,7 @@ import type { Model } from '../model/model.js';
 import { TOOL_IMAGE_TYPES } from '../run/keep-tool-content.js';
 import { typeAccepted } from './sniff-type.js';
 import type { Uploads } from './upload-options.js';
-import type { UploadIssue } from './message-uploads.js';
+import { ownUpload, type UploadIssue } from './message-uploads.js';
 
 /**
  * The uploads an imported history names (a user turn's files, a tool result's images kept by reference), checked as
@@ -29,9 +29,8 @@ export async function checkImportUploads(turns: readonly Turn[], uploads: Upload
       }
     }
     for (const { field, uploadId, mediaType, image } of named) {
-      if (!uploads) return { status: 400, code: 'invalid_request', field, message: `${field}: this server takes no uploads` };
-      const blob = await uploads.store.get(uploadId);
-      if (!blob || blob.owner !== principal) return { status: 400, code: 'invalid_request', field, message: `${field}: no upload "${uploadId}" here (it may have expired)` };
+      const blob = await ownUpload(field, uploadId, uploads, principal);
+      if ('status' in blob) return blob;
       if (blob.mediaType !== mediaType) {
         return { status: 400, code: 'invalid_request', field, message: `${field}: the upload is ${blob.mediaType}, not the ${mediaType} the turn says` };
       }

@@ -2,6 +2,7 @@ import type { MessageAttachment, TurnAttachment } from '@agent-chat/protocol';
 import type { ErrorCode } from '@agent-chat/protocol';
 import type { Model } from '../model/model.js';
 import { typeAccepted } from './sniff-type.js';
+import type { StoredBlob } from './blob-store.js';
 import type { Uploads } from './upload-options.js';
 
 export interface UploadIssue {
@@ -33,13 +34,8 @@ export async function resolveMessageUploads(
       continue;
     }
     const field = `attachments[${index}].uploadId`;
-    const { uploadId } = attachment;
-    if (!uploads) return { issue: { status: 400, code: 'invalid_request', field, message: `${field}: this server takes no uploads` } };
-    const blob = await uploads.store.get(uploadId);
-    // Someone else's upload reads as none, as a session does.
-    if (!blob || blob.owner !== principal) {
-      return { issue: { status: 400, code: 'invalid_request', field, message: `${field}: no upload "${uploadId}" here (it may have expired)` } };
-    }
+    const blob = await ownUpload(field, attachment.uploadId, uploads, principal);
+    if ('status' in blob) return { issue: blob };
     if (!typeAccepted(blob.mediaType, model.attachmentTypes ?? [])) {
       const takes = model.attachmentTypes?.length ? `it reads ${model.attachmentTypes.join(', ')}` : 'it reads no attachments';
       return { issue: { status: 415, code: 'unsupported_media_type', field, message: `${field}: the model ${model.name} cannot read ${blob.mediaType} (${takes})` } };
@@ -47,4 +43,15 @@ export async function resolveMessageUploads(
     resolved.push({ id: blob.id, uploadId: blob.id, name: blob.name, mediaType: blob.mediaType, size: blob.size });
   }
   return { attachments: resolved };
+}
+
+/**
+ * The caller's upload `uploadId`, named by `field` (a message's attachment, an imported turn's file): the issue when
+ * this server takes no uploads or has no such upload of theirs. Someone else's upload reads as none, as a session does.
+ */
+export async function ownUpload(field: string, uploadId: string, uploads: Uploads | undefined, principal: string): Promise<StoredBlob | UploadIssue> {
+  if (!uploads) return { status: 400, code: 'invalid_request', field, message: `${field}: this server takes no uploads` };
+  const blob = await uploads.store.get(uploadId);
+  if (!blob || blob.owner !== principal) return { status: 400, code: 'invalid_request', field, message: `${field}: no upload "${uploadId}" here (it may have expired)` };
+  return blob;
 }
