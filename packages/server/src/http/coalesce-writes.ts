@@ -3,12 +3,21 @@ import type { SSEStreamingApi } from 'hono/streaming';
 /** Text held back past this many characters makes the writer wait for the socket, as each write did before. */
 const HELD_LIMIT = 64 * 1024;
 
+/**
+ * After a chunk has gone, the next waits this long for more to join it. A model's deltas come every few ms, and each
+ * chunk costs the reader's page a task of its own (measured in Chromium: reading a 10 KB reply's body alone took 20 ms
+ * of main thread in 63 chunks, 11 ms in 34), while the element shows streamed text at most every 50 ms anyway. The
+ * first write after a quiet spell still goes at once, so nothing waits that was not already following another chunk.
+ */
+const GATHER_MS = 32;
+
 /** After the current turn of the event loop, when everything written in it has been written. */
 const later: (then: () => void) => void =
   typeof setImmediate === 'function' ? (then) => void setImmediate(then) : (then) => void setTimeout(then, 0);
 
 /**
- * Makes `stream` send what is written to it in one turn of the event loop as one chunk, at the end of that turn.
+ * Makes `stream` send what is written to it in one turn of the event loop as one chunk, at the end of that turn, or
+ * GATHER_MS after the last chunk if that is later.
  * A model gives its text in bursts (Anthropic's SDK hands several deltas over from one network read), and each
  * event written alone became a chunk of its own on the wire and a task of its own in the reader's browser: a 10 KB
  * reply in 20-character pieces was 500 of them. A write resolves at once while less than HELD_LIMIT is held back,
@@ -21,8 +30,10 @@ export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
   let held = '';
   let scheduled = false;
   let written: Promise<unknown> = Promise.resolve();
+  let sentAt = -Infinity;
   const flush = (): Promise<void> => {
     scheduled = false;
+    sentAt = performance.now();
     if (held) {
       const text = held;
       held = '';
@@ -35,7 +46,9 @@ export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
     if (held.length >= HELD_LIMIT) await flush();
     else if (!scheduled) {
       scheduled = true;
-      later(() => void flush());
+      const wait = GATHER_MS - (performance.now() - sentAt);
+      if (wait > 0) setTimeout(() => void flush(), wait);
+      else later(() => void flush());
     }
     return stream;
   };
