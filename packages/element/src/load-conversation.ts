@@ -1,19 +1,15 @@
 // Loads the conversation chunk (chunks/conversation-parts.ts) once per page: the first time an element shows a
 // conversation or its host starts a run. Every <agent-chat> on the page shares it.
-import { retryable } from './load-once.js';
+import { nextTask, retryable } from './load-once.js';
 
 export type ConversationModule = typeof import('./chunks/conversation-parts.js');
 
 let loaded: ConversationModule | undefined;
 
-/**
- * Resolves with `value` in a task of its own. Evaluating the chunk (compiling it, marked building its rule tables) is
- * a long task by itself; the parts' first render (a long history's) went on in the same one.
- */
-const nextTask = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
-
 /** Resolves with the module once its parts are defined. A failed load (the chunk unreachable) is tried again next time. */
 export const loadConversation = retryable(() =>
+  // In a task of its own: evaluating the chunk (compiling it, marked building its rule tables) is a long task by
+  // itself; the parts' first render (a long history's) went on in the same one.
   import('./chunks/conversation-parts.js').then(nextTask).then((module) => {
     module.defineConversationParts();
     return (loaded = module);

@@ -18,3 +18,6 @@ export function afterPaint(): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
+
+/** Resolves with `value` in a task of its own, after what the current task holds (a long render, a request to send). */
+export const nextTask = <T>(value: T): Promise<T> => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
