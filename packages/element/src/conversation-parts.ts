@@ -3,6 +3,7 @@
 // with the shell's side, shell-conversation.ts), the first time a conversation is shown or the host starts a run.
 import { define } from './define-element.js';
 import { defineTurnParts } from './define-turn-parts.js';
+import { warmLexer } from './markdown/lex.js';
 import { Composer } from './parts/composer.js';
 import { MessageList } from './parts/message-list.js';
 
@@ -14,4 +15,7 @@ export function defineConversationParts(): void {
   defineTurnParts();
   define('agent-chat-message-list', MessageList);
   define('agent-chat-composer', Composer);
+  // Just after the next paint, which shows the parts: the history's request is on its way by then (see warmLexer),
+  // and the composer is not held back.
+  requestAnimationFrame(() => setTimeout(warmLexer, 0));
 }
