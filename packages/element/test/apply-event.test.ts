@@ -8,8 +8,9 @@ import { STOPPED_CODE, STOPPED_TEXT } from '../src/conversation/local-turns.js';
 const NOW = 1_700_000_000_000;
 const user: Turn = { id: 'u1', createdAt: NOW, type: 'user', text: 'Where is my order?' };
 
-function reduce(events: StreamEvent[], start: readonly Turn[] = [user]): readonly Turn[] {
+function reduce(events: StreamEvent[], start: readonly Turn[] = [user], unsent: readonly string[] = []): readonly Turn[] {
   const log = new TurnLog(start);
+  for (const id of unsent) log.unsent.add(id);
   for (const event of events) applyEvent(log, event, NOW);
   return log.turns;
 }
@@ -138,5 +139,28 @@ describe('toDisplayItems (turns → rendered rows)', () => {
     const streaming = toDisplayItems(turns, true).map((i) => ('streaming' in i ? i.streaming : null));
     expect(streaming).to.deep.equal([null, false, true]);
     expect(toDisplayItems(turns, false).some((i) => 'streaming' in i && i.streaming)).to.equal(false);
+  });
+});
+
+describe('a turn a run adds after messages that never reached the server', () => {
+  it('goes before them: a run picked up again continues the turn before the failed messages', () => {
+    const failed: Turn[] = [
+      { id: 'local-user-a-1', createdAt: NOW, type: 'user', text: 'First try' },
+      { id: 'local-error-a-2', createdAt: NOW, type: 'error', message: 'offline' },
+      { id: 'local-user-a-3', createdAt: NOW, type: 'user', text: 'Second try' },
+      { id: 'local-error-a-4', createdAt: NOW, type: 'error', message: 'offline' },
+    ];
+    const turns = reduce(
+      [toolCall, toolResult, { type: 'text_delta', turnId: 't5', text: 'Shipped.' }],
+      [user, ...failed],
+      ['local-user-a-1', 'local-user-a-3'],
+    );
+    expect(turns.map((turn) => turn.id)).to.deep.equal(['u1', 't3', 't4', 't5', ...failed.map((turn) => turn.id)]);
+  });
+
+  it('goes at the end after a message that was sent, even one still known by its local id (AG-UI)', () => {
+    const sent: Turn = { id: 'local-user-b-1', createdAt: NOW, type: 'user', text: 'And now?' };
+    const turns = reduce([{ type: 'text_delta', turnId: 't5', text: 'Now.' }], [user, sent]);
+    expect(turns.map((turn) => turn.id)).to.deep.equal(['u1', 'local-user-b-1', 't5']);
   });
 });

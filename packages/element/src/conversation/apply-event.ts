@@ -89,12 +89,33 @@ function appendText(log: TurnLog, type: 'assistant_text' | 'thinking' | 'tool_ca
   const index = log.indexOf(id);
   const existing = log.at(index) as { type: string; text: string } | undefined;
   if (existing?.type === type) log.set(index, { ...existing, text: existing.text + text } as Turn);
-  else log.push({ ...event, id, createdAt: now, type, text } as Turn);
+  else add(log, { ...event, id, createdAt: now, type, text } as Turn);
 }
 
 /** A replayed event (after a reconnect) replaces its turn instead of showing it twice. */
 function upsert(log: TurnLog, turn: Turn): void {
   const index = log.indexOf(turn.id);
-  if (index < 0) log.push(turn);
+  if (index < 0) add(log, turn);
   else log.set(index, { ...turn, createdAt: log.at(index)!.createdAt });
+}
+
+/**
+ * A new turn from the server: at the end, unless the conversation ends with messages of the user's that never reached
+ * the server (`log.unsent`). No run answers those, so what a run adds now (a confirmation answered after one failed)
+ * continues the turn before them, and goes before them, where a reload will show it too.
+ */
+function add(log: TurnLog, turn: Turn): void {
+  const last = log.turns[log.lastUser];
+  if (!last || !log.unsent.has(last.id)) {
+    log.push(turn);
+    return;
+  }
+  let first = log.lastUser;
+  for (let index = first - 1; index >= 0; index--) {
+    const earlier = log.turns[index]!;
+    if (earlier.type !== 'user') continue;
+    if (!log.unsent.has(earlier.id)) break;
+    first = index;
+  }
+  log.insert(first, turn);
 }

@@ -12,7 +12,7 @@ import type { ConversationSnapshot, SendOptions } from './conversation-context.j
 import { ConversationModel, type QueueEntry } from './conversation-model.js';
 import { describeError } from './describe-error.js';
 import { idleWatch } from './idle-watch.js';
-import { localStatusTurn, localTurnId } from './local-turns.js';
+import { LOCAL, localStatusTurn, localTurnId } from './local-turns.js';
 import { isUnusedSessionId } from './session-id.js';
 
 const awaitingInput = () => import('./awaiting-input.js');
@@ -132,7 +132,7 @@ export class ConversationController implements ReactiveController {
     const { log } = conversation;
     const last = log.at(log.lastUser);
     if (last?.type !== 'user' || conversation.run) return Promise.resolve();
-    for (const turn of log.turns.slice(log.lastUser + 1)) if (turn.id.startsWith('local-')) log.remove(turn);
+    for (const turn of log.turns.slice(log.lastUser + 1)) if (turn.id.startsWith(LOCAL)) log.remove(turn);
     const options = { references: last.references, attachments: last.attachments, trigger: last.trigger };
     return runTurn(conversation, { message: { text: last.text, options, retry: last } }).then(() => undefined);
   }

@@ -6,10 +6,13 @@ export const STOPPED_CODE = 'cancelled';
 
 let counter = 0;
 
-/** Ids for turns the element makes itself; the server's own ids never start with `local-`. */
+/** How the ids of turns the element makes itself begin; the server's own ids never do. */
+export const LOCAL = 'local-';
+
+/** Ids for turns the element makes itself. */
 export function localTurnId(kind: string): string {
   counter += 1;
-  return `local-${kind}-${Date.now().toString(36)}-${counter}`;
+  return `${LOCAL}${kind}-${Date.now().toString(36)}-${counter}`;
 }
 
 export interface UserTurnExtras {

@@ -38,6 +38,10 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
   markSessionUsed(sessionId);
   const message = start.message;
   const userTurn = message ? (message.retry ?? localUserTurn(message.text, message.options)) : undefined;
+  // A message leaves the calls waiting for an answer behind (the server refuses them once it takes the message), so
+  // their cards go; if the message never reaches the server, they are still waiting there, and come back.
+  const waiting = conversation.pending;
+  let sent = false;
   if (userTurn) {
     if (!message?.retry) log.push(userTurn);
     conversation.pending = [];
@@ -76,6 +80,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         retryOf: message.retry?.id,
       };
       const stream = await client.sendMessage(sessionId, body, run.abort.signal);
+      sent = true;
       stopReason = await run.follow(client, stream, userTurn.id);
       answers = undefined;
     } else if (start.watch) {
@@ -116,8 +121,14 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
     if (run.stopping && stopReason === 'awaiting_input') stopReason = run.markStopped();
   } catch (error) {
     if (conversation.run !== run) stopReason = 'cancelled'; // configure() moved to another conversation
-    else if (run.stopping && run.abort.signal.aborted) stopReason = run.markStopped();
-    else conversation.fail(error);
+    else {
+      if (userTurn && !sent) {
+        if (!message?.retry) log.unsent.add(userTurn.id);
+        if (conversation.pending.length === 0) conversation.pending = waiting;
+      }
+      if (run.stopping && run.abort.signal.aborted) stopReason = run.markStopped();
+      else conversation.fail(error);
+    }
   } finally {
     run.close();
     const current = conversation.run === run;

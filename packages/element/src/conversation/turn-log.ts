@@ -16,6 +16,11 @@ export class TurnLog {
   settled = 0;
   /** Index of the last user turn, -1 if none: where the live group starts. */
   lastUser = -1;
+  /**
+   * The user's messages whose send failed before the server took them (run-turn.ts): shown, with their error, but
+   * no run of the server's answers them (see apply-event.ts).
+   */
+  readonly unsent = new Set<string>();
   #index = new Map<string, number>();
 
   constructor(turns: readonly Turn[] = []) {

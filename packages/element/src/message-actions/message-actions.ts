@@ -3,6 +3,7 @@ import { ContextConsumer } from '@lit/context';
 import type { BranchPoint, FeedbackRating, Turn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import type { ConversationModel } from '../conversation/conversation-model.js';
+import { LOCAL } from '../conversation/local-turns.js';
 import { LocalizedTable } from '../i18n/localized-table.js';
 import { messageActionsEn, type MessageActionStrings } from '../i18n/message-action-strings.js';
 import { format } from '../i18n/shell-strings.js';
@@ -156,7 +157,7 @@ export class MessageActions extends LitElement {
       ${this.#copyButton('user', () => state.model.log.at(state.model.log.indexOf(userId)))}
       ${this.#copyOnly
         ? nothing
-        : html`<button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith('local-')} @click=${this.#startEdit}>
+        : html`<button type="button" class="act edit" aria-label=${t.editMessage} title=${t.editMessage} ?disabled=${state.running || userId.startsWith(LOCAL)} @click=${this.#startEdit}>
         ${editIcon}
       </button>`}
     </div>`;

@@ -1,0 +1,65 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { ConfirmCard } from '../src/parts/confirm-card.js';
+import type { RunFinishDetail } from '../src/events.js';
+import { scenario, uniqueSession } from './support/agent-server.js';
+import { CARDS } from './support/card-texts.js';
+import { confirmCards, errorLines, shownText } from './support/dom.js';
+import { nextEvent, waitFor } from './support/wait.js';
+
+// A message sent while a confirmation waits takes the card away: the server answers a waiting call "not run" once it
+// takes the message. A message that never reaches it (the page's context failed, the user stopped it first) leaves
+// the call waiting there, so its card comes back, and confirming it continues the turn (real server).
+
+const confirmButton = (card: ConfirmCard) => card.shadowRoot?.querySelector<HTMLButtonElement>('[part~="card-confirm"]');
+
+async function waitingCard(el: AgentChat): Promise<ConfirmCard> {
+  return waitFor(
+    () => {
+      const card = confirmCards(el)[0];
+      return card?.status === 'pending' && confirmButton(card) ? card : undefined;
+    },
+    { message: 'a card waiting for an answer' },
+  );
+}
+
+describe('a waiting confirmation when a new message is not sent', () => {
+  it('comes back, and still works, when the message fails before reaching the server', async () => {
+    const endpoint = await scenario('cards');
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('pending-kept')}></agent-chat>`);
+    await el.send(CARDS.rename);
+    await waitingCard(el);
+
+    // The page's context fails: the message never leaves the page.
+    el.adapter = {
+      getContext: () => {
+        throw new Error('the editor is gone');
+      },
+    };
+    const failed = nextEvent(el, 'agent-chat-error');
+    await el.send('Something else');
+    await failed;
+    await el.updateComplete;
+    expect(errorLines(el).some((line) => shownText(line).includes('the editor is gone')), 'the failure is said').to.equal(true);
+
+    el.adapter = {};
+    const card = await waitingCard(el);
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 10000 });
+    confirmButton(card)!.click();
+    expect((await finished).detail.stopReason).to.equal('end_turn');
+    await waitFor(() => confirmCards(el)[0]?.status === 'applied', { message: `the card applied (${confirmCards(el).map((c) => c.status).join(', ')})` });
+  });
+
+  it('goes away when the message reaches the server', async () => {
+    const endpoint = await scenario('cards');
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('pending-left')}></agent-chat>`);
+    await el.send(CARDS.rename);
+    await waitingCard(el);
+    await el.send('Something else');
+    await el.updateComplete;
+    expect(el.running).to.equal(false);
+    await waitFor(() => confirmCards(el)[0]?.status !== 'pending', { message: 'the card no longer waits' });
+    expect(confirmButton(confirmCards(el)[0]!) ?? null, 'nothing to confirm').to.equal(null);
+  });
+});
