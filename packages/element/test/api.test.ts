@@ -49,6 +49,24 @@ describe('<agent-chat> JS API and adapter', () => {
     ]);
   });
 
+  it('a card removed from the keyboard leaves the focus on the card after it, then the one before, then the input', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${await scenario('echo')} session=${uniqueSession('cards-focus')}></agent-chat>`);
+    for (const id of ['doc-1', 'doc-2', 'doc-3']) el.attach({ id, title: `Doc ${id.slice(-1)}`, type: 'document' });
+    await waitFor(() => draftChips(el, 'attachment').length === 3, { message: 'three cards' });
+    const cards = composer(el).shadowRoot!.querySelector('agent-chat-item-chips[variant="attachment"]')!;
+    const focused = () => cards.shadowRoot!.activeElement?.getAttribute('aria-label') ?? composer(el).shadowRoot!.activeElement?.tagName.toLowerCase();
+    const removeButtons = () => Array.from(cards.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="remove"]'));
+    removeButtons()[1]!.focus();
+    const third = removeButtons()[2];
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => draftChips(el, 'attachment').length === 2 && focused() === 'Remove Doc 3', { message: `focus on Doc 3's button (${focused()})` });
+    expect(removeButtons()[1], 'the card after it kept its own element (keyed)').to.equal(third);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => draftChips(el, 'attachment').length === 1 && focused() === 'Remove Doc 1', { message: `focus on Doc 1's button (${focused()})` });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => draftChips(el, 'attachment').length === 0 && focused() === 'textarea', { message: `focus on the input (${focused()})` });
+  });
+
   it('attach() and dropped host items become removable cards and go in attachments', async () => {
     const endpoint = await scenario('echo');
     const session = uniqueSession('attach');

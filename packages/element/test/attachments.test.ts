@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { UploadedAttachment } from '@agent-chat/protocol';
 import '../src/define.js';
 import '../src/i18n/fr.js';
@@ -174,6 +175,26 @@ describe('attachments: files from the user', () => {
     expect(chips(el)[0]!.querySelector('progress')).to.equal(null);
     chips(el)[0]!.querySelector('button')!.click();
     await waitFor(() => chips(el).length === 0, { message: 'the removed chip gone' });
+  });
+
+  it('a chip removed from the keyboard leaves the focus on the next chip, the one before, then the input', async () => {
+    const { el } = await setUp();
+    paste(el, pdfFile('a.pdf'), pdfFile('b.pdf'), pdfFile('c.pdf'));
+    await allUploaded(el, 3);
+    const focused = () => {
+      const inChips = chipsElement(el).shadowRoot!.activeElement;
+      return inChips ? inChips.getAttribute('aria-label') : composer(el).shadowRoot!.activeElement?.tagName.toLowerCase();
+    };
+    // The middle one: the focus goes to the chip that takes its place.
+    chips(el)[1]!.querySelector('button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => chips(el).length === 2 && focused() === 'Remove c.pdf', { message: `focus on c.pdf's button (${focused()})` });
+    // The last one: to the one before it.
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => chips(el).length === 1 && focused() === 'Remove a.pdf', { message: `focus on a.pdf's button (${focused()})` });
+    // None left: to the input.
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => chips(el).length === 0 && focused() === 'textarea', { message: `focus on the input (${focused()})` });
   });
 
   it('a file the server refuses shows its message on the chip, and is not sent; one too big is refused before upload', async () => {

@@ -1,4 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { keepFocusAfterRemoval } from '../parts/chip-focus.js';
 import { format } from '../i18n/shell-strings.js';
 import { tokens } from '../styles/tokens.js';
 import { fileChipStyles, fileMark } from './attachment-styles.js';
@@ -21,8 +23,10 @@ export class FileChips extends LitElement {
     if (!files.length) return nothing;
     const t = this.#texts.value;
     return html`<ul aria-label=${t.attachedFiles}>
-      ${files.map(
-        (file) => html`<li ?data-error=${Boolean(file.error)} ?data-uploading=${!file.uploaded && !file.error}>
+      ${repeat(
+        files,
+        (file) => file.key,
+        (file, index) => html`<li ?data-error=${Boolean(file.error)} ?data-uploading=${!file.uploaded && !file.error}>
           ${file.preview ? html`<img src=${file.preview} alt="" />` : html`<span class="mark" aria-hidden="true">${fileMark(file.name, file.mediaType)}</span>`}
           <span class="about">
             <span class="name">${file.name}</span>
@@ -33,7 +37,17 @@ export class FileChips extends LitElement {
               ? html`<progress max="1" .value=${file.progress} aria-label=${format(t.uploadingFile, { name: file.name })}></progress>`
               : nothing}
           </span>
-          <button type="button" aria-label=${format(t.removeFile, { name: file.name })} @click=${() => this.tray?.remove(file.key)}>×</button>
+          <button
+            type="button"
+            data-remove
+            aria-label=${format(t.removeFile, { name: file.name })}
+            @click=${() => {
+              keepFocusAfterRemoval(this, index);
+              this.tray?.remove(file.key);
+            }}
+          >
+            ×
+          </button>
         </li>`,
       )}
     </ul>`;

@@ -1,9 +1,11 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { Attachment, Item } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { itemLabel } from '../composer/mention-tokens.js';
 import { tokens } from '../styles/tokens.js';
+import { keepFocusAfterRemoval } from './chip-focus.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';
 
@@ -38,27 +40,32 @@ export class ItemChips extends LitElement {
   protected override render() {
     if (this.items.length === 0) return nothing;
     const t = this.#strings.value;
+    const chip = (item: Item | Attachment, index: number): TemplateResult => html`<li class="chip" part=${this.variant}>
+      <button type="button" class="label" title=${item.text ?? item.id} @click=${() => this.#adapter.value?.onReference?.(item)}>
+        ${this.variant === 'reference' ? '@' : nothing}${itemLabel(item)}${this.variant === 'attachment' && item.type
+          ? html`<span class="type">${item.type}</span>`
+          : nothing}
+      </button>
+      ${this.removable
+        ? html`<button
+            type="button"
+            class="remove"
+            part="remove"
+            data-remove
+            aria-label=${format(t.removeItem, { label: itemLabel(item) })}
+            @click=${() => {
+              keepFocusAfterRemoval(this, index);
+              this.dispatchEvent(new CustomEvent('item-remove', { detail: item.id }));
+            }}
+          >
+            ×
+          </button>`
+        : nothing}
+    </li>`;
+    // Keyed where chips are removed (a removable list's items are unique: the draft keeps one per id), so no chip's
+    // element is handed its neighbour's item; a sent message's chips never move, and may name an item twice.
     return html`<ul class="chips" part="chips" aria-label=${this.variant === 'reference' ? t.mentions : t.attachments}>
-      ${this.items.map(
-        (item) => html`<li class="chip" part=${this.variant}>
-          <button type="button" class="label" title=${item.text ?? item.id} @click=${() => this.#adapter.value?.onReference?.(item)}>
-            ${this.variant === 'reference' ? '@' : nothing}${itemLabel(item)}${this.variant === 'attachment' && item.type
-              ? html`<span class="type">${item.type}</span>`
-              : nothing}
-          </button>
-          ${this.removable
-            ? html`<button
-                type="button"
-                class="remove"
-                part="remove"
-                aria-label=${format(t.removeItem, { label: itemLabel(item) })}
-                @click=${() => this.dispatchEvent(new CustomEvent('item-remove', { detail: item.id }))}
-              >
-                ×
-              </button>`
-            : nothing}
-        </li>`,
-      )}
+      ${this.removable ? repeat(this.items, (item) => item.id, chip) : this.items.map(chip)}
     </ul>`;
   }
 
