@@ -157,6 +157,7 @@ export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings & Attac
   keepAndGoOn: 'Les garder et continuer',
   actionFailed: 'Cela n’a pas marché : {message}',
   replyBusy: 'Une réponse arrive encore : réessayez quand elle sera finie.',
+  questionStale: 'La conversation a continué depuis : réessayez.',
 
   attachFiles: 'Joindre des fichiers',
   attachedFiles: 'Fichiers à envoyer',

@@ -28,6 +28,7 @@ export const messageActionsEn = {
   keepAndGoOn: 'Keep them and go on',
   actionFailed: 'That did not work: {message}',
   replyBusy: 'A reply is still coming: try again once it ends.',
+  questionStale: 'The conversation has moved on since: try again.',
 };
 
 export type MessageActionStrings = Record<keyof typeof messageActionsEn, string>;

@@ -22,7 +22,14 @@ type Side = 'user' | 'reply';
 interface Question {
   side: Side;
   go: () => Promise<void>;
+  /** What the conversation was when it was asked: another message since, or an undo, and it is about something else. */
+  undoTurnId: string | undefined;
+  lastUserId: string | undefined;
 }
+
+/** The question no longer fits the conversation: answered, it would undo and retry another reply than the one asked about. */
+const isStale = (question: Question, model: ConversationModel): boolean =>
+  model.undoTurnId !== question.undoTurnId || model.log.at(model.log.lastUser)?.id !== question.lastUserId;
 
 /**
  * The actions on one message and its reply (issue 21): copy either as markdown; edit and resend the message, which
@@ -118,8 +125,16 @@ export class MessageActions extends LitElement {
   #seen: unknown[] | undefined;
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
-    const host = this.#conversation.value?.model.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
+    const model = this.#conversation.value?.model;
+    const host = model?.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
     this.#texts.update(host?.locale, host?.strings);
+    if (this.question && model && isStale(this.question, model)) this.#dropStale(this.question);
+  }
+
+  /** A question the conversation has moved past goes, and says so where it was. */
+  #dropStale(question: Question): void {
+    this.question = undefined;
+    this.note = { side: question.side, text: this.#t.questionStale };
   }
 
   protected override updated(): void {
@@ -384,7 +399,7 @@ export class MessageActions extends LitElement {
   #guard(model: ConversationModel, side: Side, replacedUsers: readonly string[], go: () => Promise<void>): void {
     this.note = undefined;
     if (model.undoTurnId !== undefined && replacedUsers.includes(model.undoTurnId)) {
-      this.question = { side, go };
+      this.question = { side, go, undoTurnId: model.undoTurnId, lastUserId: model.log.at(model.log.lastUser)?.id };
       this.#focus = '.ask .undo';
       return;
     }
@@ -394,6 +409,11 @@ export class MessageActions extends LitElement {
   async #answer(choice: 'undo' | 'keep' | 'cancel'): Promise<void> {
     const question = this.question;
     if (!question) return;
+    const model = this.#conversation.value?.model;
+    if (choice !== 'cancel' && model && isStale(question, model)) {
+      this.#dropStale(question);
+      return;
+    }
     // A reply began streaming since it was asked: the question stays, to be answered once the reply has ended.
     if (choice !== 'cancel' && this.#conversation.value?.model.run) {
       this.note = { side: question.side, text: this.#t.replyBusy };
