@@ -203,10 +203,14 @@ describe('<agent-chat> custom tool views (real server)', () => {
 
   it('a choice picker answers a client tool: the agent gets the chosen value as its result', async () => {
     const statuses: string[] = [];
+    let keptRespond: ((value: unknown) => void) | undefined;
+    let respondWhenDone: unknown = 'not drawn done';
     const { el, endpoint, session } = await chat('tool-choice', 'view-choice', {
       toolViews: {
         pick_plan: (call) => {
           statuses.push(call.status);
+          if (call.status === 'waiting') keptRespond ??= call.respond;
+          if (call.status === 'done') respondWhenDone = call.respond;
           const input = call.input as typeof CHOICE.input | undefined;
           const open = call.status === 'waiting';
           return html`<fieldset class="picker">
@@ -240,9 +244,16 @@ describe('<agent-chat> custom tool views (real server)', () => {
     expect(result).to.deep.include({ isError: false, output: 'pro' });
     expect(statuses).to.include('waiting');
     expect(statuses.at(-1)).to.equal('done');
-    // Answered: the picker no longer offers a choice.
+    // Answered: the picker no longer offers a choice, the view is given no respond, and one it kept does nothing.
     const after = toolChips(el)[0]!.shadowRoot!.querySelector('.picker')!;
     expect(after.querySelectorAll('button:not([disabled])')).to.have.length(0);
+    expect(respondWhenDone, 'no respond once the call has its result').to.equal(undefined);
+    const drawn = statuses.length;
+    keptRespond!('basic');
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    expect(statuses.slice(drawn).every((status) => status === 'done'), `statuses after a late answer: ${statuses.slice(drawn)}`).to.equal(true);
+    expect(el.running).to.equal(false);
+    expect((await storedSession(endpoint, session)).turns.filter((turn) => turn.type === 'tool_result')).to.have.length(1);
   });
 
   it('a renderTool that keeps the chip for a client tool without a handler does not leave it waiting', async () => {

@@ -59,7 +59,8 @@ export interface ToolViewCall {
    * For a `client` tool: answers it with `value`, which becomes the tool's result, as a handler's return value would
    * (the human-in-the-loop "respond" decision: a choice, a form, a date). A client tool with a view and no handler in
    * `tools` waits for it as a confirmation card does: the run ends, the call stays pending (across a reload too), and
-   * the answer carries the turn on. Undefined for other tools; once answered, later calls do nothing.
+   * the answer carries the turn on. Undefined for other tools and once the call has its result; once answered, or once
+   * the call has its result, later calls (of a `respond` kept from earlier) do nothing.
    */
   respond?: (value: unknown) => void;
   /**

@@ -33,6 +33,8 @@ export class ToolView {
   /** The user answered in this view; `#sent` once that answer went to the conversation as the call's decision. */
   #responded = false;
   #sent = false;
+  /** The call has its result: nothing answers it any more. */
+  #settled = false;
   #lastCall: ToolViewCall | undefined;
 
   constructor(host: ToolViewHost) {
@@ -90,13 +92,16 @@ export class ToolView {
       status: partial && state === 'running' ? 'streaming' : this.#responded && !result ? 'running' : pending ? 'waiting' : state,
       onUpdate: (listener) => void this.#listeners.add(listener),
     };
-    if (turn.kind === 'client') call.respond = (value) => this.#respond(turn.toolCallId, value);
+    // Until its result: an answer after it would wait for a call that is over (kept for it, and never taken).
+    if (result) this.#settled = true;
+    else if (turn.kind === 'client') call.respond = (value) => this.#respond(turn.toolCallId, value);
     return (this.#lastCall = call);
   }
 
   /** The user's answer, kept for the call; the next render sends it (see #call). */
   #respond(toolCallId: string, value: unknown): void {
-    if (this.#responded) return;
+    // A view may keep an earlier call's `respond` and use it late.
+    if (this.#responded || this.#settled) return;
     this.#responded = true;
     respondToCall(toolCallId, value);
     this.#host.requestUpdate();
