@@ -305,6 +305,31 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
     expect((await store.get('up_3'))!.bytes[0]).toBe(0x89);
   });
 
+  it('memoryBlobStore drops an owner’s own oldest past their share, not another’s older file', async () => {
+    const of = (id: string, owner: string): StoredBlob => ({ ...blob(id), owner });
+    const store = memoryBlobStore({ maxBlobsPerOwner: 2 });
+    await store.put(of('up_other', 'p2'));
+    for (const id of ['up_1', 'up_2', 'up_3']) await store.put(of(id, 'p1'));
+    expect(await store.get('up_1')).toBeUndefined();
+    expect(await store.get('up_2')).toBeDefined();
+    expect(await store.get('up_3')).toBeDefined();
+    expect(await store.get('up_other'), 'the other owner’s file, older than all of them').toBeDefined();
+    // Deleting gives the share back.
+    await store.delete('up_2');
+    await store.put(of('up_4', 'p1'));
+    expect(await store.get('up_3')).toBeDefined();
+
+    const bytes = memoryBlobStore({ maxBytesPerOwner: PNG.byteLength * 2 });
+    await bytes.put(of('up_other', 'p2'));
+    for (const id of ['up_1', 'up_2', 'up_3']) await bytes.put(of(id, 'p1'));
+    expect(await bytes.get('up_1')).toBeUndefined();
+    expect(await bytes.get('up_other')).toBeDefined();
+    // A file put again under its id by another owner leaves the first owner's share.
+    await bytes.put(of('up_3', 'p2'));
+    await bytes.put(of('up_5', 'p1'));
+    expect(await bytes.get('up_2')).toBeDefined();
+  });
+
   it('memoryBlobStore drops the oldest past maxTotalBytes', async () => {
     const store = memoryBlobStore({ maxTotalBytes: PNG.byteLength * 2 });
     for (const id of ['up_1', 'up_2', 'up_3']) await store.put(blob(id));

@@ -30,24 +30,46 @@ export interface MemoryBlobStoreOptions {
   maxBlobs?: number;
   /** Bytes kept at most, all blobs together, oldest dropped first. Default 256 MiB. */
   maxTotalBytes?: number;
+  /**
+   * Blobs one owner keeps at most: past it, that owner's own oldest go first, so one busy user cannot push everyone
+   * else's files out. Default 100.
+   */
+  maxBlobsPerOwner?: number;
+  /** Bytes one owner keeps at most, as `maxBlobsPerOwner`. Default 32 MiB. */
+  maxBytesPerOwner?: number;
 }
 
 /** Uploads in this process's memory: for tests, demos and a single instance that can lose them on restart. */
 export function memoryBlobStore(options: MemoryBlobStoreOptions = {}): BlobStore {
   const maxBlobs = options.maxBlobs ?? 1000;
   const maxTotalBytes = options.maxTotalBytes ?? 256 * 1024 * 1024;
+  const maxBlobsPerOwner = options.maxBlobsPerOwner ?? 100;
+  const maxBytesPerOwner = options.maxBytesPerOwner ?? 32 * 1024 * 1024;
+  // Maps iterate in insertion order: the first key is the oldest, of all blobs and of each owner's.
   const blobs = new Map<string, StoredBlob>();
+  const owners = new Map<string, { ids: Set<string>; bytes: number }>();
   let total = 0;
   const drop = (id: string) => {
-    total -= blobs.get(id)?.bytes.byteLength ?? 0;
+    const blob = blobs.get(id);
+    if (!blob) return;
+    total -= blob.bytes.byteLength;
     blobs.delete(id);
+    const owner = owners.get(blob.owner)!;
+    owner.ids.delete(id);
+    owner.bytes -= blob.bytes.byteLength;
+    if (owner.ids.size === 0) owners.delete(blob.owner);
   };
   return {
     async put(blob) {
       drop(blob.id);
       blobs.set(blob.id, { ...blob, bytes: blob.bytes.slice() });
       total += blob.bytes.byteLength;
-      // A Map iterates in insertion order: the first key is the oldest. The newest always stays.
+      const owner = owners.get(blob.owner) ?? { ids: new Set<string>(), bytes: 0 };
+      owners.set(blob.owner, owner);
+      owner.ids.add(blob.id);
+      owner.bytes += blob.bytes.byteLength;
+      // The newest always stays: first the owner's own oldest, past their share; then the oldest of all.
+      while (owner.ids.size > 1 && (owner.ids.size > maxBlobsPerOwner || owner.bytes > maxBytesPerOwner)) drop(owner.ids.values().next().value!);
       while (blobs.size > 1 && (blobs.size > maxBlobs || total > maxTotalBytes)) drop(blobs.keys().next().value!);
     },
     async get(id) {
