@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { SessionResponse, Turn, UploadLimits, UploadResponse } from '@agent-chat/protocol';
+import type { SessionResponse, UploadLimits, UploadResponse } from '@agent-chat/protocol';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,6 @@ import {
 } from '../src/index.js';
 import { fileBlobStore } from '../src/file-store.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
-import { namedUploads } from '../src/uploads/session-uploads.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { startFakeOpenAI, type FakeOpenAI } from './support/fake-openai.js';
@@ -161,39 +160,6 @@ describe('POST /uploads, GET /uploads, GET /uploads/:id', () => {
     expect(answer).toMatchObject({ status: 400, field: 'attachments' });
   });
 
-  it('deletes a session’s files with it, and those an import replaces without naming them again', async () => {
-    const client = agentClient(url);
-    const jsonRequest = (method: string, body?: unknown): RequestInit => ({
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-    const kept = async (id: string) => (await client.request(`/uploads/${id}`)).status;
-
-    // Deleted with its session: the message's file.
-    const first = await uploaded(client, PNG, 'first.png', 'image/png');
-    const other = await uploaded(client, TEXT, 'elsewhere.txt', 'text/plain');
-    await client.run('s-gone', { text: 'look', attachments: [{ uploadId: first.id }] });
-    await client.run('s-stays', { text: 'and this', attachments: [{ uploadId: other.id }] });
-    expect(await kept(first.id)).toBe(200);
-    const deleted = await client.request('/sessions/s-gone', jsonRequest('DELETE'));
-    expect(deleted.status).toBe(200);
-    expect(await kept(first.id), 'the deleted session’s file').toBe(404);
-    expect(await kept(other.id), 'another session’s file').toBe(200);
-
-    // An import that replaces a history keeps the files it names again and drops the others.
-    const a = await uploaded(client, PNG, 'a.png', 'image/png');
-    const b = await uploaded(client, PNG, 'b.png', 'image/png');
-    await client.run('s-imported', { text: 'two files', attachments: [{ uploadId: a.id }, { uploadId: b.id }] });
-    const stored = (await client.history('s-imported')).turns;
-    const user = stored.find((turn) => turn.type === 'user')!;
-    const onlyA = { ...user, attachments: user.type === 'user' ? user.attachments!.filter((item) => 'uploadId' in item && item.uploadId === a.id) : [] };
-    const imported = await client.request('/sessions/s-imported', jsonRequest('PUT', { turns: [onlyA] }));
-    expect(imported.status, await imported.clone().text()).toBe(200);
-    expect(await kept(a.id), 'named again by the import').toBe(200);
-    expect(await kept(b.id), 'named only by the replaced history').toBe(404);
-  });
-
   it('keeps the reference in the history, not the bytes, and the scripted model names the files', async () => {
     const client = agentClient(url);
     const image = await uploaded(client, PNG, 'dot.png', 'image/png');
@@ -329,22 +295,6 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
       expect(await store.get('../up_a')).toBeUndefined();
     });
   }
-
-  it('namedUploads finds the files of messages and the images of tool results, on the path and put aside', () => {
-    const user = (id: string, uploadId: string): Turn => ({ id, createdAt: 1, type: 'user', text: 'x', attachments: [{ id: uploadId, uploadId, name: 'n', mediaType: 'image/png', size: 1 }, { id: 'F-1' }] });
-    const image = (id: string, uploadId: string): Turn => ({
-      id,
-      createdAt: 1,
-      type: 'tool_result',
-      toolCallId: 'c',
-      name: 't',
-      output: '',
-      isError: false,
-      content: [{ type: 'text', text: 'shot' }, { type: 'image', mediaType: 'image/png', size: 1, uploadId }],
-    });
-    const forks = [{ after: 'u1', current: 1, branches: [{ turns: [image('r0', 'up_put_aside')], forks: [{ after: 'r0', current: 0, branches: [null, { turns: [user('u9', 'up_nested')] }] }] }, null] }];
-    expect([...namedUploads([user('u1', 'up_on_path'), image('r1', 'up_tool')], forks)].sort()).toEqual(['up_nested', 'up_on_path', 'up_put_aside', 'up_tool']);
-  });
 
   it('memoryBlobStore drops the oldest past maxBlobs, and hands out copies', async () => {
     const store = memoryBlobStore({ maxBlobs: 2 });

@@ -7,7 +7,6 @@ import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
 import { checkImport } from '../session/check-import.js';
 import { checkImportUploads } from '../uploads/import-uploads.js';
-import { deleteUploads, namedUploads } from '../uploads/session-uploads.js';
 import { commitSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
@@ -38,9 +37,6 @@ export function sessionRoutes(runtime: Runtime) {
       if (tooBig) return errorJson(c, 413, 'session_full', tooBig.message, { field: tooBig.field });
       const busy = `Session "${c.get('sessionId')}" has a run in progress: import after it ends.`;
       return holdingSession(c, runtime, { create: true, busy }, async (session) => {
-        // The uploads only the replaced history named go with it (after the commit, so a failed one keeps them).
-        const kept = namedUploads(turns, undefined);
-        const dropped = [...namedUploads(session.turns, session.forks)].filter((id) => !kept.has(id));
         // The imported turns replace the history; event ids keep increasing, and undo does not cross an import.
         Object.assign(session, { turns, pending, turnHasWrites: false, updatedAt: Date.now() });
         // An imported conversation that has no title yet is named as a first exchange would have named it.
@@ -52,17 +48,13 @@ export function sessionRoutes(runtime: Runtime) {
         // The imported history is the whole conversation: no alternatives of the one it replaces.
         delete session.forks;
         await commitSession(runtime.store, session, { replaceTurns: true });
-        await deleteUploads(runtime.uploads, dropped, c.get('principal'));
         return c.json({ imported: turns.length });
       });
     })
     .delete('/sessions/:sessionId', sessionIdParam, (c) => {
       const busy = `Session "${c.get('sessionId')}" has a run in progress: stop it before clearing.`;
       return holdingSession(c, runtime, { create: false, busy }, async (session) => {
-        const named = namedUploads(session.turns, session.forks);
         await runtime.store.delete(session.id);
-        // Its files go with it: nothing shows or sends them any more.
-        await deleteUploads(runtime.uploads, named, c.get('principal'));
         return c.json({ deleted: true });
       });
     });
