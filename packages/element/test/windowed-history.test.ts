@@ -192,6 +192,20 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     expect(reply.markdown.stats.updates, 'markdown updates of the reply').to.be.within(1, Math.min(frames, deltas));
   });
 
+  it('a message sent from far up draws the groups at the end in full while its reply streams', async () => {
+    const { el, list } = await mountLong('slow');
+    list.scrollTop = 0;
+    await waitFor(() => fullGroup(list, 0), { message: 'the top drawn in full' });
+    await waitFor(() => fullGroup(list, GROUPS - 2) === undefined, { message: 'the end put away' });
+    const finished = new Promise((resolve) => el.addEventListener('agent-chat-run-finish', resolve, { once: true }));
+    void el.send('One more');
+    await waitFor(() => assistantBubbles(el).at(-1)?.text.startsWith('This answer'), { message: 'the reply streaming' });
+    // The list went down to the new message, and the groups just above it, on screen now, are drawn in full mid-reply.
+    await waitFor(() => fullGroup(list, GROUPS - 1) && fullGroup(list, GROUPS - 2), { message: 'the end drawn in full, mid-reply' });
+    expect(el.running, 'still streaming').to.equal(true);
+    await finished;
+  });
+
   it('while a reply streams, draws what the reader scrolls to but puts nothing away until the reply ends', async () => {
     const { el, list } = await mountLong('slow');
     const finished = new Promise((resolve) => el.addEventListener('agent-chat-run-finish', resolve, { once: true }));
