@@ -39,8 +39,10 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
   const message = start.message;
   const userTurn = message ? (message.retry ?? localUserTurn(message.text, message.options)) : undefined;
   // A message leaves the calls waiting for an answer behind (the server refuses them once it takes the message), so
-  // their cards go; if the message never reaches the server, they are still waiting there, and come back.
+  // their cards go; if the message surely never reached the server, they are still waiting there, and come back.
   const waiting = conversation.pending;
+  /** The request for the message was made; `sent`: the server took it (it answered with the run's stream). */
+  let requested = false;
   let sent = false;
   if (userTurn) {
     if (!message?.retry) log.push(userTurn);
@@ -79,8 +81,11 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         // Left out of the JSON when undefined.
         retryOf: message.retry?.id,
       };
+      requested = true;
       const stream = await client.sendMessage(sessionId, body, run.abort.signal);
       sent = true;
+      // A message retried after its send failed is the server's now.
+      log.unsent.delete(userTurn.id);
       stopReason = await run.follow(client, stream, userTurn.id);
       answers = undefined;
     } else if (start.watch) {
@@ -122,7 +127,11 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
   } catch (error) {
     if (conversation.run !== run) stopReason = 'cancelled'; // configure() moved to another conversation
     else {
-      if (userTurn && !sent) {
+      // Surely not taken: never asked for (the page's context failed, Stop came first), or refused by the server. A
+      // request that failed on the way (the network, an abort mid-request) may have been taken: that is left as it
+      // was, as a reload will show it.
+      if (userTurn && !sent && (!requested || error instanceof AgentHttpError)) {
+        // A retried message is already what it was: the server's, or unsent still.
         if (!message?.retry) log.unsent.add(userTurn.id);
         if (conversation.pending.length === 0) conversation.pending = waiting;
       }

@@ -30,6 +30,7 @@ export class TurnLog {
   reset(turns: readonly Turn[]): void {
     this.turns = turns.slice();
     this.#reindex();
+    for (const id of this.unsent) if (!this.#index.has(id)) this.unsent.delete(id);
     this.version++;
     this.settled++;
   }
