@@ -28,15 +28,20 @@ export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
   const write = stream.write.bind(stream);
   const decoder = new TextDecoder();
   let held = '';
+  /** The flush to come, once one is asked for: cancelled by a flush that comes first (past the limit, the end). */
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let scheduled = false;
   let written: Promise<unknown> = Promise.resolve();
+  /** When the last chunk went: what the next waits for. A flush with nothing to send sends no chunk. */
   let sentAt = -Infinity;
   const flush = (): Promise<void> => {
     scheduled = false;
-    sentAt = performance.now();
+    clearTimeout(timer);
+    timer = undefined;
     if (held) {
       const text = held;
       held = '';
+      sentAt = performance.now();
       written = written.then(() => write(text));
     }
     return written.then(() => undefined);
@@ -47,7 +52,7 @@ export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
     else if (!scheduled) {
       scheduled = true;
       const wait = GATHER_MS - (performance.now() - sentAt);
-      if (wait > 0) setTimeout(() => void flush(), wait);
+      if (wait > 0) timer = setTimeout(() => void flush(), wait);
       else later(() => void flush());
     }
     return stream;
