@@ -257,6 +257,26 @@ describe('message actions (real server)', () => {
     expect(pager(edited, 'user')).to.equal('2/2');
   });
 
+  it('an edit whose question another message made stale comes back as a form with its text', async () => {
+    const session = uniqueSession('stale-edit');
+    const el = await chat(session);
+    await finished(el, () => el.send(`${ACTIONS.changePrefix}Delta`));
+    await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
+    const bar = await actions(el, 0, 'user');
+    button(bar, '.bar.user .edit').click();
+    const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
+    field.value = `${ACTIONS.changePrefix}Epsilon`;
+    button(bar, '.edit .primary').click();
+    await waitFor(() => bar.shadowRoot!.querySelector('.ask.user'), { message: 'the question on the message' });
+    // The page sends another message before the question is answered.
+    await finished(el, () => el.send('something else'));
+    await waitFor(() => !bar.shadowRoot!.querySelector('.ask'), { message: 'the stale question gone' });
+    expect(shownText(bar.shadowRoot!.querySelector('.note.user')!)).to.equal('The conversation has moved on since: try again.');
+    const again = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form back' });
+    expect(again.value).to.equal(`${ACTIONS.changePrefix}Epsilon`);
+    expect((await record('', session)).title, 'nothing undone, nothing edited').to.equal('Delta');
+  });
+
   it('keeps an edit that comes while a reply streams, and drops a retry’s question that another message made stale, saying why', async () => {
     const session = uniqueSession('busy');
     const el = await chat(session);

@@ -25,6 +25,8 @@ interface Question {
   /** What the conversation was when it was asked: another message since, or an undo, and it is about something else. */
   undoTurnId: string | undefined;
   lastUserId: string | undefined;
+  /** An edit's text, which lives only here once its form has closed: a question that goes stale gives it back. */
+  draft?: string | undefined;
 }
 
 /** The question no longer fits the conversation: answered, it would undo and retry another reply than the one asked about. */
@@ -131,10 +133,14 @@ export class MessageActions extends LitElement {
     if (this.question && model && isStale(this.question, model)) this.#dropStale(this.question);
   }
 
-  /** A question the conversation has moved past goes, and says so where it was. */
+  /** A question the conversation has moved past goes, and says so where it was; an edit's form comes back with its text. */
   #dropStale(question: Question): void {
     this.question = undefined;
     this.note = { side: question.side, text: this.#t.questionStale };
+    if (question.draft !== undefined) {
+      this.#draft = question.draft;
+      this.#startEdit();
+    }
   }
 
   protected override updated(): void {
@@ -276,7 +282,7 @@ export class MessageActions extends LitElement {
           throw error;
         }
         await this.#focusEditAt(model, index);
-      });
+      }, edited);
     };
     return html`<form class="panel user edit" @submit=${submit}>
       <textarea aria-label=${t.editLabel} .value=${this.#draft ?? text} @keydown=${(event: KeyboardEvent) => this.#formKeys(event, () => this.#closeEdit())}></textarea>
@@ -396,10 +402,10 @@ export class MessageActions extends LitElement {
   }
 
   /** `go`, or first the question when the turns it puts aside made writes that undo would still restore. */
-  #guard(model: ConversationModel, side: Side, replacedUsers: readonly string[], go: () => Promise<void>): void {
+  #guard(model: ConversationModel, side: Side, replacedUsers: readonly string[], go: () => Promise<void>, draft?: string): void {
     this.note = undefined;
     if (model.undoTurnId !== undefined && replacedUsers.includes(model.undoTurnId)) {
-      this.question = { side, go, undoTurnId: model.undoTurnId, lastUserId: model.log.at(model.log.lastUser)?.id };
+      this.question = { side, go, undoTurnId: model.undoTurnId, lastUserId: model.log.at(model.log.lastUser)?.id, draft };
       this.#focus = '.ask .undo';
       return;
     }
