@@ -297,7 +297,7 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
   }
 
   it('memoryBlobStore drops the oldest past maxBlobs, and hands out copies', async () => {
-    const store = memoryBlobStore({ maxBlobs: 2 });
+    const store = memoryBlobStore({ maxBlobs: 2, maxBlobsPerOwner: 2 });
     for (const id of ['up_1', 'up_2', 'up_3']) await store.put(blob(id));
     expect(await store.get('up_1')).toBeUndefined();
     const got = (await store.get('up_3'))!;
@@ -307,6 +307,13 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
 
   it('memoryBlobStore drops an owner’s own oldest past their share, not another’s older file', async () => {
     const of = (id: string, owner: string): StoredBlob => ({ ...blob(id), owner });
+    // By default the share is half of each total.
+    const halves = memoryBlobStore({ maxBlobs: 4 });
+    await halves.put(of('up_other', 'p2'));
+    for (const id of ['up_1', 'up_2', 'up_3']) await halves.put(of(id, 'p1'));
+    expect(await halves.get('up_1')).toBeUndefined();
+    expect(await halves.get('up_other')).toBeDefined();
+
     const store = memoryBlobStore({ maxBlobsPerOwner: 2 });
     await store.put(of('up_other', 'p2'));
     for (const id of ['up_1', 'up_2', 'up_3']) await store.put(of(id, 'p1'));
@@ -331,7 +338,7 @@ describe('the blob stores keep, give back and delete a blob by id', () => {
   });
 
   it('memoryBlobStore drops the oldest past maxTotalBytes', async () => {
-    const store = memoryBlobStore({ maxTotalBytes: PNG.byteLength * 2 });
+    const store = memoryBlobStore({ maxTotalBytes: PNG.byteLength * 2, maxBytesPerOwner: PNG.byteLength * 2 });
     for (const id of ['up_1', 'up_2', 'up_3']) await store.put(blob(id));
     expect(await store.get('up_1')).toBeUndefined();
     expect(await store.get('up_2')).toBeDefined();

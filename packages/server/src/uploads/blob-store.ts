@@ -32,10 +32,11 @@ export interface MemoryBlobStoreOptions {
   maxTotalBytes?: number;
   /**
    * Blobs one owner keeps at most: past it, that owner's own oldest go first, so one busy user cannot push everyone
-   * else's files out. Default 100.
+   * else's files out. Default half of `maxBlobs`: a single user (a demo, an agent that keeps many screenshots) still
+   * has most of the store.
    */
   maxBlobsPerOwner?: number;
-  /** Bytes one owner keeps at most, as `maxBlobsPerOwner`. Default 32 MiB. */
+  /** Bytes one owner keeps at most, as `maxBlobsPerOwner`. Default half of `maxTotalBytes`. */
   maxBytesPerOwner?: number;
 }
 
@@ -43,8 +44,8 @@ export interface MemoryBlobStoreOptions {
 export function memoryBlobStore(options: MemoryBlobStoreOptions = {}): BlobStore {
   const maxBlobs = options.maxBlobs ?? 1000;
   const maxTotalBytes = options.maxTotalBytes ?? 256 * 1024 * 1024;
-  const maxBlobsPerOwner = options.maxBlobsPerOwner ?? 100;
-  const maxBytesPerOwner = options.maxBytesPerOwner ?? 32 * 1024 * 1024;
+  const maxBlobsPerOwner = options.maxBlobsPerOwner ?? Math.ceil(maxBlobs / 2);
+  const maxBytesPerOwner = options.maxBytesPerOwner ?? maxTotalBytes / 2;
   // Maps iterate in insertion order: the first key is the oldest, of all blobs and of each owner's.
   const blobs = new Map<string, StoredBlob>();
   const owners = new Map<string, { ids: Set<string>; bytes: number }>();
