@@ -81,6 +81,17 @@ function deepActive(): Element | null {
   return active;
 }
 
+/** A first message that wrote (so Undo is offered), and its Edit form open. */
+async function editingAfterAWrite(session: string, title: string) {
+  const el = await chat(session);
+  await finished(el, () => el.send(`${ACTIONS.changePrefix}${title}`));
+  await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
+  const bar = await actions(el, 0, 'user');
+  button(bar, '.bar.user .edit').click();
+  const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
+  return { el, bar, field };
+}
+
 describe('message actions (real server)', () => {
   it('copies a message and a reply as markdown, and says Copied', async () => {
     const session = uniqueSession('copy');
@@ -259,12 +270,7 @@ describe('message actions (real server)', () => {
 
   it('an edit whose question another message made stale comes back as a form with its text', async () => {
     const session = uniqueSession('stale-edit');
-    const el = await chat(session);
-    await finished(el, () => el.send(`${ACTIONS.changePrefix}Delta`));
-    await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
-    const bar = await actions(el, 0, 'user');
-    button(bar, '.bar.user .edit').click();
-    const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
+    const { el, bar, field } = await editingAfterAWrite(session, 'Delta');
     field.value = `${ACTIONS.changePrefix}Epsilon`;
     button(bar, '.edit .primary').click();
     await waitFor(() => bar.shadowRoot!.querySelector('.ask.user'), { message: 'the question on the message' });
@@ -279,13 +285,8 @@ describe('message actions (real server)', () => {
 
   it('keeps an edit that comes while a reply streams, and drops a retry’s question that another message made stale, saying why', async () => {
     const session = uniqueSession('busy');
-    const el = await chat(session);
-    await finished(el, () => el.send(`${ACTIONS.changePrefix}Gamma`));
-    await waitFor(() => deepAll(messageList(el).shadowRoot!, 'agent-chat-undo-bar').length === 1, { message: 'Undo offered' });
-    const bar = await actions(el, 0, 'user');
+    const { el, bar, field } = await editingAfterAWrite(session, 'Gamma');
     const replyBar = await actions(el, 0);
-    button(bar, '.bar.user .edit').click();
-    const field = await waitFor(() => bar.shadowRoot!.querySelector<HTMLTextAreaElement>('.edit textarea'), { message: 'the edit form' });
     field.value = 'edited while busy';
     button(replyBar, '.bar.reply .retry').click();
     await waitFor(() => replyBar.shadowRoot!.querySelector('.ask.reply'), { message: 'the question' });
