@@ -78,13 +78,7 @@ export class MessageList extends LitElement {
     if (stuck === this.#stuck) return;
     this.#stuck = stuck;
     this.style.overflowAnchor = stuck ? 'none' : '';
-    this.#lookedAt = undefined;
   }
-  /**
-   * The list's height when the window was last looked at while a reply grew at the bottom with the list kept there;
-   * undefined once anything else may have brought groups nearer (the list stuck anew, a new message, another height).
-   */
-  #lookedAt: number | undefined;
   #lastScrollTop = 0;
   #lastUserKey: string | undefined;
   /** The turns render after the list (and their markdown after them): their growth must keep the bottom in view too. */
@@ -93,12 +87,7 @@ export class MessageList extends LitElement {
   readonly #growth = new ResizeObserver(() => {
     this.#keepBottom();
     // Looked at here, where the layout is fresh; redrawn at the next frame, since redrawing inside this callback
-    // would resize what it observes. Once only while a reply grows at the bottom with the list kept there: growth
-    // there brings no group nearer (the stand-ins wait to settle, and those far away are put away after the reply),
-    // and the look cost each frame of the reply as much as a tenth of its main thread under 1,000 messages.
-    const growing = this.#busy && this.#stickToBottom;
-    if (growing && this.#lookedAt === this.clientHeight) return;
-    this.#lookedAt = growing ? this.clientHeight : undefined;
+    // would resize what it observes.
     if (this.#checkWindow()) requestAnimationFrame(() => this.requestUpdate());
   });
   #observed: Element | null = null;
@@ -185,10 +174,7 @@ export class MessageList extends LitElement {
     const state = this.#conversation.value;
     const lastUser = state?.turns[state.lastUserIndex];
     // The user's own new message always brings the view down, wherever they had scrolled.
-    if (lastUser !== undefined && lastUser.id !== this.#lastUserKey) {
-      this.#stickToBottom = true;
-      this.#lookedAt = undefined;
-    }
+    if (lastUser !== undefined && lastUser.id !== this.#lastUserKey) this.#stickToBottom = true;
     this.away = !this.#stickToBottom;
     this.#lastUserKey = lastUser?.id;
   }
