@@ -10,7 +10,10 @@ import { MessageList } from './parts/message-list.js';
 export { ConversationController } from './conversation/conversation-controller.js';
 export { ToolCatalogProvider } from './steps/tool-catalog.js';
 
-/** The conversation's tags, the turn's first, so a list upgrading in the same call finds its turns defined. */
+/**
+ * The conversation's tags, the turn's first, so a list upgrading in the same call finds its turns defined; and,
+ * once they have painted, the markdown lexer warmed (warmLexer).
+ */
 export function defineConversationParts(): void {
   defineTurnParts();
   define('agent-chat-message-list', MessageList);

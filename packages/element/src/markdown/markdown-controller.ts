@@ -31,6 +31,8 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
   pendingFrame: Promise<void> | undefined;
   #resolveFrame: (() => void) | undefined;
   #blink: ReturnType<typeof setTimeout> | undefined;
+  /** When streamed text was last shown (performance.now()). */
+  #streamedAt = -Infinity;
 
   constructor(host: ReactiveControllerHost, options: RenderOptions) {
     super(options);
@@ -78,9 +80,6 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     else this.#cancel();
     return false;
   }
-
-  /** When streamed text was last shown (performance.now()). */
-  #streamedAt = -Infinity;
 
   hostConnected(): void {
     if (this.#streaming || (this.#value && this.#value.length > this.given.length)) this.#schedule();

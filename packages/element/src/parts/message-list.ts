@@ -260,8 +260,8 @@ export class MessageList extends LitElement {
   /** The list moved itself since the last scroll event: the event that comes is its own. */
   #ownScroll = false;
 
-  /** Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up. */
   /**
+   * Only the reader scrolling up lets go of the bottom: the list's own scrolls, and its growth, never move up.
    * Returns whether the list is somewhere else than where it last was (the reader moved it). `observing`: called
    * from the resize observer, where a render (the jump button coming or going) would change what it observes in
    * its own callback ("ResizeObserver loop" errors): the button waits for the next frame.
