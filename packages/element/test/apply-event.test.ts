@@ -158,6 +158,22 @@ describe('a turn a run adds after messages that never reached the server', () =>
     expect(turns.map((turn) => turn.id)).to.deep.equal(['u1', 't3', 't4', 't5', ...failed.map((turn) => turn.id)]);
   });
 
+  it("puts the run's error and its \"stopped\" line there too, with the run's other turns", () => {
+    const failed: Turn[] = [
+      { id: 'local-user-c-1', createdAt: NOW, type: 'user', text: 'Meanwhile' },
+      { id: 'local-error-c-2', createdAt: NOW, type: 'error', message: 'offline' },
+    ];
+    const ids = (events: StreamEvent[]) => reduce([toolCall, toolResult, ...events], [user, ...failed], ['local-user-c-1']).map((turn) => turn.id);
+    expect(ids([{ type: 'error', message: 'The model is overloaded' }, { type: 'done', stopReason: 'error', hasWrites: false, undoable: false }])).to.deep.equal([
+      'u1', 't3', 't4', 'event-error-5', 'local-user-c-1', 'local-error-c-2',
+    ]);
+    expect(ids([{ type: 'done', stopReason: 'cancelled', hasWrites: false, undoable: false }])).to.deep.equal(['u1', 't3', 't4', 'stopped-5', 'local-user-c-1', 'local-error-c-2']);
+    // A "stopped" line the server stored for the run counts as the one, there as at the end.
+    expect(ids([{ type: 'status', turnId: 't6', text: 'Stopped by user', code: 'cancelled' }, { type: 'done', stopReason: 'cancelled', hasWrites: false, undoable: false }])).to.deep.equal([
+      'u1', 't3', 't4', 't6', 'local-user-c-1', 'local-error-c-2',
+    ]);
+  });
+
   it('goes at the end after a message that was sent, even one still known by its local id (AG-UI)', () => {
     const sent: Turn = { id: 'local-user-b-1', createdAt: NOW, type: 'user', text: 'And now?' };
     const turns = reduce([{ type: 'text_delta', turnId: 't5', text: 'Now.' }], [user, sent]);

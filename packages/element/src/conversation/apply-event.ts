@@ -63,7 +63,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
       });
       return true;
     case 'error':
-      log.push({
+      add(log, {
         id: `event-error-${log.turns.length}`,
         createdAt: now,
         type: 'error',
@@ -73,8 +73,8 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
       return true;
     case 'done':
       // The server may store its own "stopped" line; one is enough.
-      if (event.stopReason !== 'cancelled' || isStoppedTurn(log.last)) return false;
-      log.push(stoppedTurn(`stopped-${log.turns.length}`, now));
+      if (event.stopReason !== 'cancelled' || isStoppedTurn(log.at(addedAt(log) - 1))) return false;
+      add(log, stoppedTurn(`stopped-${log.turns.length}`, now));
       return true;
     default:
       return false;
@@ -100,16 +100,21 @@ function upsert(log: TurnLog, turn: Turn): void {
 }
 
 /**
- * A new turn from the server: at the end, unless the conversation ends with messages of the user's that never reached
- * the server (`log.unsent`). No run answers those, so what a run adds now (a confirmation answered after one failed)
- * continues the turn before them, and goes before them, where a reload will show it too.
+ * A new turn from the server (its error and "stopped" lines too): at the end, unless the conversation ends with
+ * messages of the user's that never reached the server (`log.unsent`). No run answers those, so what a run adds now (a
+ * confirmation answered after one failed) continues the turn before them, and goes before them, where a reload will
+ * show it too.
  */
 function add(log: TurnLog, turn: Turn): void {
+  const at = addedAt(log);
+  if (at === log.turns.length) log.push(turn);
+  else log.insert(at, turn);
+}
+
+/** Where `add` puts a turn: before the trailing messages that never reached the server, or at the end. */
+function addedAt(log: TurnLog): number {
   const last = log.turns[log.lastUser];
-  if (!last || !log.unsent.has(last.id)) {
-    log.push(turn);
-    return;
-  }
+  if (!last || !log.unsent.has(last.id)) return log.turns.length;
   let first = log.lastUser;
   for (let index = first - 1; index >= 0; index--) {
     const earlier = log.turns[index]!;
@@ -117,5 +122,5 @@ function add(log: TurnLog, turn: Turn): void {
     if (!log.unsent.has(earlier.id)) break;
     first = index;
   }
-  log.insert(first, turn);
+  return first;
 }
