@@ -269,7 +269,7 @@ export class AgentChat extends LitElement {
    * The conversation, once its chunk has loaded and the element needs it (it shows a conversation, or the host
    * started a run): until then a closed launcher has made no request and loaded no more than the shell.
    */
-  private conversation: ConversationController | undefined;
+  #controller: ConversationController | undefined;
   /** What the shell provides to the conversation's parts; made with the conversation. */
   #contexts: ShellContexts | undefined;
   #view: ConversationModule['conversationView'] | undefined;
@@ -282,7 +282,7 @@ export class AgentChat extends LitElement {
   #draft: DraftController | undefined;
   #earlyDraft: ((draft: DraftController) => void)[] = [];
   readonly #triggers = triggerGate(this, {
-    state: () => this.conversation?.state,
+    state: () => this.#controller?.state,
     lastTypedAt: () => this.#draft?.lastTypedAt,
     send: (text, options) => void this.#withConversation((conversation) => conversation.send(text, options)),
   });
@@ -327,17 +327,17 @@ export class AgentChat extends LitElement {
   /** The session in use: the `session` attribute, or the remembered one. */
   get sessionId(): string {
     this.#configure();
-    return this.conversation?.state.sessionId ?? this.#session();
+    return this.#controller?.state.sessionId ?? this.#session();
   }
 
   /** The conversation so far, as the server stores it (empty until the conversation has loaded). */
   get turns(): readonly Turn[] {
-    return this.conversation?.state.turns ?? [];
+    return this.#controller?.state.turns ?? [];
   }
 
   /** A reply is streaming. */
   get running(): boolean {
-    return this.conversation?.state.running ?? false;
+    return this.#controller?.state.running ?? false;
   }
 
   /** What is on screen now. */
@@ -365,7 +365,7 @@ export class AgentChat extends LitElement {
 
   /** Stop the reply in flight, here and on the server. Resolves when it has stopped. */
   stop(): Promise<void> {
-    return this.conversation?.stop() ?? Promise.resolve();
+    return this.#controller?.stop() ?? Promise.resolve();
   }
 
   /** Forget the conversation, here and on the server. */
@@ -419,7 +419,7 @@ export class AgentChat extends LitElement {
    * the chips follow the page without a new adapter. `getContext` is read anew with each message anyway.
    */
   contextChanged(): void {
-    this.conversation?.contextChanged();
+    this.#controller?.contextChanged();
   }
 
   /** Focus the composer's textarea. */
@@ -431,7 +431,7 @@ export class AgentChat extends LitElement {
     // The adapter first: configuring asks for the history at once, and that request must carry the adapter's headers
     // when a page sets both together (auth headers and the endpoint).
     if (changed.has('adapter')) {
-      if (this.conversation) this.conversation.adapter = this.adapter ?? {};
+      if (this.#controller) this.#controller.adapter = this.adapter ?? {};
       if (this.#contexts) this.#contexts.adapter = this.adapter ?? {};
     }
     if (changed.has('endpoint') || changed.has('session')) this.#configure();
@@ -443,7 +443,7 @@ export class AgentChat extends LitElement {
     }
     if (changed.has('breakpoint')) this.#onWindowResize();
     if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#restoreOpen();
-    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.conversation?.state.received ?? 0;
+    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.#controller?.state.received ?? 0;
     this.#loadFrame();
     // The first paint waits for nothing; a panel opened later loads at once.
     if (this.#showsConversation()) void this.#conversation(!this.hasUpdated);
@@ -528,11 +528,11 @@ export class AgentChat extends LitElement {
   /** At once when the conversation is in place (as before the split: a send shows before the next frame), else after it loads. */
   #withConversation(use: (conversation: ConversationController) => Promise<void>): Promise<void> {
     this.#configure();
-    return this.conversation ? use(this.conversation) : this.#conversation().then(use);
+    return this.#controller ? use(this.#controller) : this.#conversation().then(use);
   }
 
   #attach(module: ConversationModule): ConversationController | Promise<ConversationController> {
-    if (this.conversation) return this.conversation;
+    if (this.#controller) return this.#controller;
     const draft = new module.DraftController();
     for (const change of this.#earlyDraft.splice(0)) change(draft);
     this.#draft = draft;
@@ -542,7 +542,7 @@ export class AgentChat extends LitElement {
     this.#contexts = contexts;
     const conversation = new module.ConversationController(this, () => contexts.strings.value);
     conversation.adapter = this.adapter ?? {};
-    this.conversation = conversation;
+    this.#controller = conversation;
     this.#catalog = new module.ToolCatalogProvider(this);
     this.#configure();
     this.#loadCatalog();
@@ -562,7 +562,7 @@ export class AgentChat extends LitElement {
   }
 
   #loadCatalog(): void {
-    const conversation = this.conversation;
+    const conversation = this.#controller;
     if (conversation) this.#catalog?.load(this.endpoint ?? '', () => conversation.tools());
   }
 
@@ -574,7 +574,7 @@ export class AgentChat extends LitElement {
 
   /** Sync, so send() right after creating the element (before its first render) talks to the right session. */
   #configure(): void {
-    this.conversation?.configure(this.endpoint ?? '', this.#session());
+    this.#controller?.configure(this.endpoint ?? '', this.#session());
   }
 
   get #frameKey(): string {
@@ -657,7 +657,7 @@ export class AgentChat extends LitElement {
   protected override render() {
     const frame = this.frame;
     if (frame === 'none') return nothing;
-    const received = this.conversation?.state.received ?? 0;
+    const received = this.#controller?.state.received ?? 0;
     const unread = this.opened ? 0 : Math.max(0, received - this.#receivedAtClose);
     const t = this.#texts.value;
     const heading = this.heading ?? t.panelTitle;
@@ -687,7 +687,7 @@ export class AgentChat extends LitElement {
     let panel: unknown = nothing;
     if (!view) {
       if (frame === 'docked') panel = dockedStandIn()?.renderStandIn(this, this.#frameKey, heading) ?? nothing;
-    } else if (frame !== 'ephemeral' || this.conversation) {
+    } else if (frame !== 'ephemeral' || this.#controller) {
       // The ephemeral frame is drawn only after the conversation, so that its context consumer finds the
       // conversation's provider when it connects.
       panel = view(this, framed, heading, unread, t, this.#frameKey, this.#onFrameToggle);

@@ -1,7 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ConversationController } from '../src/conversation/conversation-controller.js';
+import { ContextEvent } from '@lit/context';
+import { conversationContext, type ConversationSnapshot } from '../src/conversation/conversation-context.js';
 import type { RunFinishDetail, ToolCallDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, confirmCards, messageList, shownText, statusLines, toolChips } from './support/dom.js';
@@ -139,8 +140,9 @@ describe('<agent-chat> calls that need confirmation', () => {
   it('the confirmation card’s answer (decide) resumes the turn; a refused edit rejects and the call stays pending', async () => {
     const { el } = await chat('confirm', 'confirm-card');
     await el.send('delete it');
-    // What the built-in card calls, through the conversation context.
-    const conversation = (el as unknown as { conversation: ConversationController }).conversation;
+    // What the built-in card calls, through the conversation context, asked for as a part asks for it (kept current).
+    const conversation = { state: undefined as unknown as ConversationSnapshot };
+    messageList(el).dispatchEvent(new ContextEvent(conversationContext, messageList(el), (state: ConversationSnapshot) => (conversation.state = state), true));
     const [call] = conversation.state.pending;
     expect(call).to.deep.include({ name: 'delete_item', reason: 'confirm' });
 
