@@ -76,7 +76,8 @@ describe('applyEvent (the event → turns reduction)', () => {
   it('ends a cancelled run with one "Stopped by user" line, and other endings with none', () => {
     const done = (stopReason: 'cancelled' | 'end_turn'): StreamEvent => ({ type: 'done', stopReason, hasWrites: false, undoable: false });
     const cancelled = reduce([done('cancelled'), done('cancelled')]);
-    expect(cancelled.slice(1)).to.deep.equal([{ id: 'stopped-1', createdAt: NOW, type: 'status', text: STOPPED_TEXT, code: STOPPED_CODE }]);
+    expect(cancelled.slice(1)).to.deep.equal([{ id: cancelled[1]!.id, createdAt: NOW, type: 'status', text: STOPPED_TEXT, code: STOPPED_CODE }]);
+    expect(cancelled[1]!.id).to.match(/^stopped-/);
     expect(reduce([done('end_turn')])).to.deep.equal([user]);
   });
 
@@ -163,15 +164,26 @@ describe('a turn a run adds after messages that never reached the server', () =>
       { id: 'local-user-c-1', createdAt: NOW, type: 'user', text: 'Meanwhile' },
       { id: 'local-error-c-2', createdAt: NOW, type: 'error', message: 'offline' },
     ];
-    const ids = (events: StreamEvent[]) => reduce([toolCall, toolResult, ...events], [user, ...failed], ['local-user-c-1']).map((turn) => turn.id);
+    // The run's own lines have counted ids: shown here by their kind.
+    const ids = (events: StreamEvent[]) =>
+      reduce([toolCall, toolResult, ...events], [user, ...failed], ['local-user-c-1']).map((turn) => turn.id.replace(/^(event-error|stopped)-.*/, '$1'));
     expect(ids([{ type: 'error', message: 'The model is overloaded' }, { type: 'done', stopReason: 'error', hasWrites: false, undoable: false }])).to.deep.equal([
-      'u1', 't3', 't4', 'event-error-5', 'local-user-c-1', 'local-error-c-2',
+      'u1', 't3', 't4', 'event-error', 'local-user-c-1', 'local-error-c-2',
     ]);
-    expect(ids([{ type: 'done', stopReason: 'cancelled', hasWrites: false, undoable: false }])).to.deep.equal(['u1', 't3', 't4', 'stopped-5', 'local-user-c-1', 'local-error-c-2']);
+    expect(ids([{ type: 'done', stopReason: 'cancelled', hasWrites: false, undoable: false }])).to.deep.equal(['u1', 't3', 't4', 'stopped', 'local-user-c-1', 'local-error-c-2']);
     // A "stopped" line the server stored for the run counts as the one, there as at the end.
     expect(ids([{ type: 'status', turnId: 't6', text: 'Stopped by user', code: 'cancelled' }, { type: 'done', stopReason: 'cancelled', hasWrites: false, undoable: false }])).to.deep.equal([
       'u1', 't3', 't4', 't6', 'local-user-c-1', 'local-error-c-2',
     ]);
+  });
+
+  it('gives a line written after another was taken out an id of its own', () => {
+    const log = new TurnLog([user]);
+    applyEvent(log, { type: 'error', message: 'first' }, NOW);
+    const first = log.last!;
+    log.remove(first);
+    applyEvent(log, { type: 'error', message: 'second' }, NOW);
+    expect(log.last!.id).to.not.equal(first.id);
   });
 
   it('goes at the end after a message that was sent, even one still known by its local id (AG-UI)', () => {

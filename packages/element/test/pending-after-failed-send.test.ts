@@ -1,11 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { ContextEvent } from '@lit/context';
 import '../src/define.js';
+import { conversationContext, type ConversationSnapshot } from '../src/conversation/conversation-context.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ConfirmCard } from '../src/parts/confirm-card.js';
 import type { RunFinishDetail } from '../src/events.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { CARDS } from './support/card-texts.js';
-import { confirmCards, errorLines, shownText } from './support/dom.js';
+import { confirmCards, errorLines, messageList, shownText } from './support/dom.js';
 import { nextEvent, waitFor } from './support/wait.js';
 
 // A message sent while a confirmation waits takes the card away: the server answers a waiting call "not run" once it
@@ -49,6 +51,29 @@ describe('a waiting confirmation when a new message is not sent', () => {
     confirmButton(card)!.click();
     expect((await finished).detail.stopReason).to.equal('end_turn');
     await waitFor(() => confirmCards(el)[0]?.status === 'applied', { message: `the card applied (${confirmCards(el).map((c) => c.status).join(', ')})` });
+  });
+
+  it('puts the continued turn\'s own failure with that turn, before the message that never went', async () => {
+    const endpoint = await scenario('cards');
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('pending-fails')}></agent-chat>`);
+    await el.send(CARDS.rename);
+    await waitingCard(el);
+    el.adapter = {
+      getContext: () => {
+        throw new Error('the editor is gone');
+      },
+    };
+    await el.send('Something else');
+    // The page's context still fails: confirming continues the turn, and that fails too, before anything is sent.
+    const failed = nextEvent(el, 'agent-chat-error');
+    confirmButton(await waitingCard(el))!.click();
+    await failed;
+    await el.updateComplete;
+    let state: ConversationSnapshot | undefined;
+    messageList(el).dispatchEvent(new ContextEvent(conversationContext, messageList(el), (value: ConversationSnapshot) => (state = value)));
+    const shown = state!.turns.map((turn) => (turn.type === 'user' ? `user: ${turn.text}` : turn.type));
+    const message = shown.indexOf('user: Something else');
+    expect(shown.slice(message - 1), shown.join(' | ')).to.deep.equal(['error', 'user: Something else', 'error']);
   });
 
   it('goes away when the message reaches the server', async () => {

@@ -1,5 +1,5 @@
 import type { StreamEvent, Turn } from '@agent-chat/protocol';
-import { isStoppedTurn, stoppedTurn } from './local-turns.js';
+import { isStoppedTurn, runLineId, stoppedTurn } from './local-turns.js';
 import type { TurnLog } from './turn-log.js';
 
 /**
@@ -63,8 +63,8 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
       });
       return true;
     case 'error':
-      add(log, {
-        id: `event-error-${log.turns.length}`,
+      log.addToRun({
+        id: runLineId('event-error'),
         createdAt: now,
         type: 'error',
         message: event.message,
@@ -73,8 +73,8 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
       return true;
     case 'done':
       // The server may store its own "stopped" line; one is enough.
-      if (event.stopReason !== 'cancelled' || isStoppedTurn(log.at(addedAt(log) - 1))) return false;
-      add(log, stoppedTurn(`stopped-${log.turns.length}`, now));
+      if (event.stopReason !== 'cancelled' || isStoppedTurn(log.at(log.runEnd - 1))) return false;
+      log.addToRun(stoppedTurn(runLineId('stopped'), now));
       return true;
     default:
       return false;
@@ -89,38 +89,12 @@ function appendText(log: TurnLog, type: 'assistant_text' | 'thinking' | 'tool_ca
   const index = log.indexOf(id);
   const existing = log.at(index) as { type: string; text: string } | undefined;
   if (existing?.type === type) log.set(index, { ...existing, text: existing.text + text } as Turn);
-  else add(log, { ...event, id, createdAt: now, type, text } as Turn);
+  else log.addToRun({ ...event, id, createdAt: now, type, text } as Turn);
 }
 
 /** A replayed event (after a reconnect) replaces its turn instead of showing it twice. */
 function upsert(log: TurnLog, turn: Turn): void {
   const index = log.indexOf(turn.id);
-  if (index < 0) add(log, turn);
+  if (index < 0) log.addToRun(turn);
   else log.set(index, { ...turn, createdAt: log.at(index)!.createdAt });
-}
-
-/**
- * A new turn from the server (its error and "stopped" lines too): at the end, unless the conversation ends with
- * messages of the user's that never reached the server (`log.unsent`). No run answers those, so what a run adds now (a
- * confirmation answered after one failed) continues the turn before them, and goes before them, where a reload will
- * show it too.
- */
-function add(log: TurnLog, turn: Turn): void {
-  const at = addedAt(log);
-  if (at === log.turns.length) log.push(turn);
-  else log.insert(at, turn);
-}
-
-/** Where `add` puts a turn: before the trailing messages that never reached the server, or at the end. */
-function addedAt(log: TurnLog): number {
-  const last = log.turns[log.lastUser];
-  if (!last || !log.unsent.has(last.id)) return log.turns.length;
-  let first = log.lastUser;
-  for (let index = first - 1; index >= 0; index--) {
-    const earlier = log.turns[index]!;
-    if (earlier.type !== 'user') continue;
-    if (!log.unsent.has(earlier.id)) break;
-    first = index;
-  }
-  return first;
 }

@@ -140,10 +140,10 @@ export class ConversationModel {
     this.#onPublish();
   }
 
-  /** Show a failure in the conversation and tell the host: never fail silently. */
-  fail(error: unknown, template = '{message}'): void {
+  /** Show a failure in the conversation (at `at`, by default the end) and tell the host: never fail silently. */
+  fail(error: unknown, template = '{message}', at = this.log.turns.length): void {
     const described = describeError(error, this.client?.endpoint ?? '', this.strings());
-    this.log.push(localErrorTurn(format(template, { message: described.message }), described.code));
+    this.log.addToRun(localErrorTurn(format(template, { message: described.message }), described.code), at);
     this.publish();
     emit(this.host, 'agent-chat-error', { sessionId: this.sessionId, ...described });
   }

@@ -15,6 +15,16 @@ export function localTurnId(kind: string): string {
   return `${LOCAL}${kind}-${Date.now().toString(36)}-${counter}`;
 }
 
+/**
+ * Ids for the lines the element writes for a run that the server stores too (an error event, "Stopped by user"):
+ * not `local-` ones, which a retry takes away. Counted, so a line written after another was taken out never gets
+ * its id.
+ */
+export function runLineId(kind: string): string {
+  counter += 1;
+  return `${kind}-${Date.now().toString(36)}-${counter}`;
+}
+
 export interface UserTurnExtras {
   references?: readonly Item[] | undefined;
   attachments?: readonly Attachment[] | undefined;

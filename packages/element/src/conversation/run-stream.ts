@@ -5,7 +5,7 @@ import { toStreamEvent } from '../transport/stream-event.js';
 import { emit } from '../events.js';
 import { applyEvent } from './apply-event.js';
 import type { ConversationModel } from './conversation-model.js';
-import { isStoppedTurn, localStatusTurn, stoppedTurn } from './local-turns.js';
+import { isStoppedTurn, localStatusTurn, runLineId, stoppedTurn } from './local-turns.js';
 import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import type { TurnLog } from './turn-log.js';
 
@@ -72,7 +72,7 @@ export class RunStream {
       onReconnecting: () => {
         if (line) return;
         line = localStatusTurn(conversation.strings().reconnecting, 'reconnecting');
-        log.push(line);
+        log.addToRun(line);
         conversation.publish();
       },
       onReconnected: () => {
@@ -141,10 +141,10 @@ export class RunStream {
     return stopReason;
   }
 
-  /** The turn's line for a stop the server did not write (or not yet). */
-  markStopped(): StopReason {
+  /** The turn's line for a stop the server did not write (or not yet), at `at` (TurnLog.addToRun). */
+  markStopped(at = this.#conversation.log.runEnd): StopReason {
     const { log } = this.#conversation;
-    if (!isStoppedTurn(log.last)) log.push(stoppedTurn(`stopped-${log.turns.length}`));
+    if (!isStoppedTurn(log.at(at - 1))) log.addToRun(stoppedTurn(runLineId('stopped')), at);
     return 'cancelled';
   }
 

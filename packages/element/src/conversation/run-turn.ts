@@ -135,8 +135,10 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         if (!message?.retry) log.unsent.add(userTurn.id);
         if (conversation.pending.length === 0) conversation.pending = waiting;
       }
-      if (run.stopping && run.abort.signal.aborted) stopReason = run.markStopped();
-      else conversation.fail(error);
+      // The run's line goes with its turns (TurnLog.runEnd), but a message that never went keeps its own after it.
+      const at = userTurn && log.unsent.has(userTurn.id) ? log.turns.length : log.runEnd;
+      if (run.stopping && run.abort.signal.aborted) stopReason = run.markStopped(at);
+      else conversation.fail(error, undefined, at);
     }
   } finally {
     run.close();

@@ -71,6 +71,31 @@ export class TurnLog {
     this.version++;
   }
 
+  /**
+   * Where a run's new turns go: at the end, unless the conversation ends with messages of the user's that never
+   * reached the server (`unsent`). No run answers those, so what a run adds (one picked up again after a confirmation
+   * answered following a failed message) continues the turn before them, and goes before them, where a reload will
+   * show it too.
+   */
+  get runEnd(): number {
+    const last = this.turns[this.lastUser];
+    if (!last || !this.unsent.has(last.id)) return this.turns.length;
+    let first = this.lastUser;
+    for (let index = first - 1; index >= 0; index--) {
+      const earlier = this.turns[index]!;
+      if (earlier.type !== 'user') continue;
+      if (!this.unsent.has(earlier.id)) break;
+      first = index;
+    }
+    return first;
+  }
+
+  /** A turn of the run's at `at` (by default `runEnd`): appended, or put in before the messages that never went. */
+  addToRun(turn: Turn, at = this.runEnd): void {
+    if (at >= this.turns.length) this.push(turn);
+    else this.insert(at, turn);
+  }
+
   /** Puts a turn in at `index` (rare: a result the server stores before the last user message), so the index is rebuilt. */
   insert(index: number, turn: Turn): void {
     this.turns.splice(index, 0, turn);
