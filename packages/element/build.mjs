@@ -24,7 +24,7 @@ const FIRST_LOAD_BUDGET = 12 * 1024;
 /**
  * gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in
  * every layout. Issue 18 asks 40 KB; issue 19 puts a conformant markdown parser first, and the smallest one
- * measured, marked, is 12.2 KB of gzip -9 for its lexer, all the element takes of it (build/marked-lexer-only.mjs;
+ * measured, marked, is about 12 KB of gzip -9 for its lexer, all the element takes of it (build/marked-lexer-only.mjs;
  * markdown-it and micromark are larger; see docs/markdown.md). It replaced streaming-markdown and its tree (4.4 KB),
  * so a plain text conversation grew by about 11 KB: this is the limit held until the rest of the conversation is
  * cut to make room, or the budget is decided anew.

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import * as marked from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markedLexerOnly, markedLexerOnlyPlugin } from './marked-lexer-only.mjs';
+import { mathStart, mathTokenizer } from '../src/markdown/math.js';
+import { checkCut, markedLexerOnly, markedLexerOnlyPlugin } from './marked-lexer-only.mjs';
 
 const require = createRequire(import.meta.url);
 const markedPath = require.resolve('marked');
@@ -21,17 +22,27 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('marked without its default instance (build/marked-lexer-only.mjs)', () => {
-  it('lexes every CommonMark example, with GFM on, to the very tokens marked itself gives', async () => {
+  it('lexes every CommonMark example, with GFM and with the element\'s math extension, to the very tokens marked itself gives', async () => {
     const file = join(dir, 'lexer-only.mjs');
-    await writeFile(file, markedLexerOnly(source, ['Lexer', 'getDefaults']));
+    const cutSource = markedLexerOnly(source, ['Lexer', 'getDefaults']);
+    await checkCut(source, cutSource);
+    await writeFile(file, cutSource);
     const cut = (await import(pathToFileURL(file).href)) as Pick<typeof marked, 'Lexer' | 'getDefaults'>;
     expect(Object.keys(cut).sort()).toEqual(['Lexer', 'getDefaults']);
     expect(cut.getDefaults()).toEqual(marked.getDefaults());
-    for (const { markdown, number } of commonMark) {
-      const theirs = new marked.Lexer(marked.getDefaults()).lex(markdown);
-      const ours = new cut.Lexer(cut.getDefaults()).lex(markdown);
-      expect(ours, `CommonMark example ${number}`).toEqual(theirs);
+    // As src/markdown/lex.ts configures it, and bare.
+    const math = { renderers: {}, childTokens: {}, inline: [mathTokenizer], startInline: [mathStart] };
+    const samples = [...commonMark.map(({ markdown, number }) => ({ markdown, name: `CommonMark example ${number}` })), { markdown: 'Sum $a+b$ and $$x$$\n', name: 'math' }];
+    for (const extensions of [null, math]) {
+      for (const { markdown, name } of samples) {
+        const theirs = new marked.Lexer({ ...marked.getDefaults(), extensions }).lex(markdown);
+        const ours = new cut.Lexer({ ...cut.getDefaults(), extensions }).lex(markdown);
+        expect(ours, `${name}${extensions ? ', with math' : ''}`).toEqual(theirs);
+      }
     }
+    // The extension did run: the sample's two formulas are math tokens.
+    const lexed = JSON.stringify(new cut.Lexer({ ...cut.getDefaults(), extensions: math }).lex('Sum $a+b$ and $$x$$\n'));
+    expect(lexed.match(/"type":"math"/g)).toHaveLength(2);
   });
 
   it('leaves marked\'s HTML renderer out of a bundle that uses the lexer', async () => {
@@ -43,16 +54,19 @@ describe('marked without its default instance (build/marked-lexer-only.mjs)', ()
     };
     const whole = await bundled([]);
     const lexerOnly = await bundled([markedLexerOnlyPlugin(['Lexer', 'getDefaults'])]);
-    // The renderer's markup: in marked's bundle, gone from ours.
-    expect(whole).toContain('<blockquote>');
-    expect(lexerOnly).not.toContain('<blockquote>');
+    // The Renderer's markup, the Parser's and the Marked instance's messages: in marked's bundle, gone from ours.
+    for (const left of ['<blockquote>', 'type was not found', 'An error occurred']) {
+      expect(whole).toContain(left);
+      expect(lexerOnly).not.toContain(left);
+    }
     expect(lexerOnly.length).toBeLessThan(whole.length * 0.85);
   });
 
-  it('fails, naming the file to update, when marked is laid out otherwise', () => {
+  it('fails, naming the file to update, when marked is laid out otherwise or the cut leaves a name dangling', async () => {
     expect(() => markedLexerOnly('export{a as Lexer};', ['Lexer'])).toThrow(/update build\/marked-lexer-only\.mjs/);
-    // A name the tail defines (the default instance's `lexer`) or one marked does not export is refused by name.
-    expect(() => markedLexerOnly(source, ['lexer'])).toThrow(/no lexer defined before its default instance/);
-    expect(() => markedLexerOnly(source, ['Nothing'])).toThrow(/no Nothing/);
+    expect(() => markedLexerOnly(source, ['Nothing'])).toThrow(/marked exports no Nothing/);
+    // `lexer` is exported, but declared in the tail that is cut off: its export would dangle.
+    const dangling = markedLexerOnly(source, ['Lexer', 'lexer']);
+    await expect(checkCut(source, dangling)).rejects.toThrow(/refers to \w+, which only the tail declared; update build\/marked-lexer-only\.mjs/);
   });
 });
