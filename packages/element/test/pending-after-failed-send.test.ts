@@ -26,19 +26,23 @@ async function waitingCard(el: AgentChat): Promise<ConfirmCard> {
   );
 }
 
+/** A chat whose run waits on a confirmation card, and whose page's context then fails: a message never leaves it. */
+async function waitingWithFailingContext(prefix: string): Promise<AgentChat> {
+  const endpoint = await scenario('cards');
+  const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession(prefix)}></agent-chat>`);
+  await el.send(CARDS.rename);
+  await waitingCard(el);
+  el.adapter = {
+    getContext: () => {
+      throw new Error('the editor is gone');
+    },
+  };
+  return el;
+}
+
 describe('a waiting confirmation when a new message is not sent', () => {
   it('comes back, and still works, when the message fails before reaching the server', async () => {
-    const endpoint = await scenario('cards');
-    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('pending-kept')}></agent-chat>`);
-    await el.send(CARDS.rename);
-    await waitingCard(el);
-
-    // The page's context fails: the message never leaves the page.
-    el.adapter = {
-      getContext: () => {
-        throw new Error('the editor is gone');
-      },
-    };
+    const el = await waitingWithFailingContext('pending-kept');
     const failed = nextEvent(el, 'agent-chat-error');
     await el.send('Something else');
     await failed;
@@ -54,15 +58,7 @@ describe('a waiting confirmation when a new message is not sent', () => {
   });
 
   it('puts the continued turn\'s own failure with that turn, before the message that never went', async () => {
-    const endpoint = await scenario('cards');
-    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${endpoint} session=${uniqueSession('pending-fails')}></agent-chat>`);
-    await el.send(CARDS.rename);
-    await waitingCard(el);
-    el.adapter = {
-      getContext: () => {
-        throw new Error('the editor is gone');
-      },
-    };
+    const el = await waitingWithFailingContext('pending-fails');
     await el.send('Something else');
     // The page's context still fails: confirming continues the turn, and that fails too, before anything is sent.
     const failed = nextEvent(el, 'agent-chat-error');
