@@ -18,7 +18,7 @@ export class TurnLog {
   lastUser = -1;
   /**
    * The user's messages whose send failed before the server took them (run-turn.ts): shown, with their error, but
-   * no run of the server's answers them (see apply-event.ts).
+   * no run of the server's answers them, so a run's turns go before them (`runEnd`).
    */
   readonly unsent = new Set<string>();
   #index = new Map<string, number>();
