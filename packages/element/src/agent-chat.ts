@@ -512,7 +512,7 @@ export class AgentChat extends LitElement {
    */
   #conversation(idle = false): Promise<ConversationController> {
     this.#attaching ??= (conversationModule() || !idle ? Promise.resolve() : afterPaint())
-      .then(() => conversationModule() ?? loadConversation())
+      .then(() => conversationModule() ?? loadConversation(this))
       .then(
         (module) => this.#attach(module),
         (error: unknown) => {
@@ -583,24 +583,15 @@ export class AgentChat extends LitElement {
 
   /** Each frame opens as it was left: remembered for floating and docked, closed for a drawer and ephemeral. */
   #restoreOpen(): void {
+    const frame = this.frame;
     const memory = readFrameMemory(this.#frameKey);
-    switch (this.frame) {
-      case 'floating':
-        this.opened = memory.floating?.open ?? this.#openByDefault;
-        break;
-      case 'docked':
-        this.opened = memory.docked?.open ?? true;
-        break;
-      case 'drawer':
-        // A phone's screen is all drawer: it opens when asked to, not because a desktop left it open.
-        this.opened = false;
-        break;
-      case 'ephemeral':
-        this.opened = false;
-        break;
-      default:
-        this.opened = true;
-    }
+    // A phone's screen is all drawer: it opens when asked to, not because a desktop left it open.
+    this.opened =
+      frame === 'floating'
+        ? (memory.floating?.open ?? this.#openByDefault)
+        : frame === 'docked'
+          ? (memory.docked?.open ?? true)
+          : frame !== 'drawer' && frame !== 'ephemeral';
   }
 
   /** Open or close by the user's hand or the API: remembered, announced, and the composer focused. */
@@ -608,8 +599,7 @@ export class AgentChat extends LitElement {
     const frame = this.frame;
     if (open === this.opened || frame === 'inline' || frame === 'none') return;
     this.opened = open;
-    if (frame === 'floating') writeFrameMemory(this.#frameKey, { floating: { open } });
-    if (frame === 'docked') writeFrameMemory(this.#frameKey, { docked: { open } });
+    if (frame === 'floating' || frame === 'docked') writeFrameMemory(this.#frameKey, frame, { open });
     emit(this, open ? 'agent-chat-open' : 'agent-chat-close', { frame });
     if (open && frame !== 'ephemeral') void this.updateComplete.then(() => this.focus());
   }

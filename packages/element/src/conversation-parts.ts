@@ -9,6 +9,7 @@ import { MessageList } from './parts/message-list.js';
 
 export { ConversationController } from './conversation/conversation-controller.js';
 export { ToolCatalogProvider } from './steps/tool-catalog.js';
+export { offerEarlyHistory } from './transport/early-history.js';
 
 /**
  * The conversation's tags, the turn's first, so a list upgrading in the same call finds its turns defined; and,

@@ -1,11 +1,11 @@
 /**
- * `load` run once, its promise shared by every caller; a failed load (a chunk unreachable: offline, a server
+ * `load` run once (with the first caller's arguments), its promise shared by every caller; a failed load (a chunk unreachable: offline, a server
  * that does not serve chunks/) is forgotten, so the next call tries again.
  */
-export function retryable<T>(load: () => Promise<T>): () => Promise<T> {
+export function retryable<A extends unknown[], T>(load: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
   let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
+  return (...args) =>
+    (loading ??= load(...args).catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));

@@ -106,9 +106,9 @@ describe('persisted frame', () => {
   });
 
   it('merges each layout’s part and reads it back', () => {
-    writeFrameMemory(key, { floating: { rect: { x: 1, y: 2, width: 300, height: 400 } } });
-    writeFrameMemory(key, { floating: { open: true } });
-    writeFrameMemory(key, { docked: { width: 420 } });
+    writeFrameMemory(key, 'floating', { rect: { x: 1, y: 2, width: 300, height: 400 } });
+    writeFrameMemory(key, 'floating', { open: true });
+    writeFrameMemory(key, 'docked', { width: 420 });
     expect(readFrameMemory(key)).to.deep.equal({
       floating: { open: true, rect: { x: 1, y: 2, width: 300, height: 400 } },
       docked: { width: 420 },

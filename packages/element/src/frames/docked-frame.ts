@@ -141,7 +141,7 @@ export class DockedFrame extends LitElement {
   };
 
   #remember(): void {
-    if (this.storageKey) writeFrameMemory(this.storageKey, { docked: { width: this.width } });
+    if (this.storageKey) writeFrameMemory(this.storageKey, 'docked', { width: this.width });
   }
 
   #onWindowResize = (): void => this.requestUpdate();

@@ -122,7 +122,7 @@ export class FloatingFrame extends LitElement {
   }
 
   #remember(): void {
-    if (this.rect && this.storageKey) writeFrameMemory(this.storageKey, { floating: { rect: this.rect } });
+    if (this.rect && this.storageKey) writeFrameMemory(this.storageKey, 'floating', { rect: this.rect });
   }
 
   /** The stored place is kept as the user left it; only the drawing is clamped, so it comes back when the window grows. */

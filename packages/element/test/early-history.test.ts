@@ -1,0 +1,105 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { SessionResponse } from '@agent-chat/protocol';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import { newSessionId } from '../src/conversation/session-id.js';
+import { AgentClient } from '../src/transport/agent-client.js';
+import { askHistoryEarly } from '../src/transport/ask-history-early.js';
+import { offerEarlyHistory } from '../src/transport/early-history.js';
+import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, userBubbles } from './support/dom.js';
+import { echo } from './support/scenario-texts.js';
+import { waitFor } from './support/wait.js';
+
+// Issue 18: the history is asked for while the conversation's chunk loads, not once it has (load-conversation.ts,
+// chunks/early-history.ts). Only a page's first conversation load asks early, so this file's page starts with
+// nothing but the shell loaded, and its first test is the one that sees it.
+
+/** A stored conversation to load: one message sent over HTTP, as another tab would, its reply read to the end. */
+async function storeMessage(endpoint: string, session: string, text: string): Promise<void> {
+  const response = await fetch(`${endpoint}/sessions/${encodeURIComponent(session)}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  expect(response.status, await response.clone().text()).to.equal(200);
+  await response.text();
+}
+
+/** The GETs of this session's history the server saw with this tag. */
+async function historyGets(tag: string, session: string): Promise<number> {
+  const requests = await taggedRequests(tag);
+  return requests.filter((request) => request.method === 'GET' && decodeURIComponent(request.path).endsWith(`/sessions/${session}`)).length;
+}
+
+const texts = (parts: { text: string }[]) => parts.map((part) => part.text);
+
+describe('the history, asked for beside the conversation chunk (issue 18)', () => {
+  it('asks once, with the adapter’s headers, before the conversation’s parts are defined, and shows it', async () => {
+    const endpoint = await scenario('echo');
+    // A ":" is encoded in the URL, and the endpoint's trailing slash dropped: the early URL must be the client's.
+    const session = `${uniqueSession('early')}:a`;
+    await storeMessage(endpoint, session, 'Remember 42');
+    const tag = uniqueSession('tag');
+    let definedAt = Infinity;
+    void customElements.whenDefined('agent-chat-message-list').then(() => (definedAt = performance.now()));
+
+    const el = await fixture<AgentChat>(html`<agent-chat
+      endpoint=${`${endpoint}/`}
+      session=${session}
+      .adapter=${{ headers: async () => ({ 'x-test-tag': tag }) }}
+    ></agent-chat>`);
+    await waitFor(() => assistantBubbles(el).length === 1, { message: 'the stored history' });
+    expect(texts(userBubbles(el))).to.deep.equal(['Remember 42']);
+    expect(texts(assistantBubbles(el))).to.deep.equal([echo('Remember 42')]);
+
+    // One request, taken by the conversation's load: had the URLs differed, the load would have asked again.
+    expect(await historyGets(tag, session), 'GETs of the history').to.equal(1);
+    const asked = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+      decodeURIComponent(new URL(entry.name).pathname).endsWith(`/sessions/${session}`),
+    );
+    expect(asked, 'the history’s request').to.not.equal(undefined);
+    expect(asked!.startTime, 'asked before the conversation’s parts were defined').to.be.lessThan(definedAt);
+  });
+
+  it('asks nothing early where there is nothing to ask: no endpoint, an id this page made up, an AG-UI agent', () => {
+    const host = (endpoint: string, sessionId: string, transport: string | null = null) =>
+      ({ endpoint, sessionId, adapter: undefined, getAttribute: () => transport }) as unknown as AgentChat;
+    expect(askHistoryEarly(host('', 'stored'))).to.equal(undefined);
+    expect(askHistoryEarly(host('/api/x', newSessionId()))).to.equal(undefined);
+    expect(askHistoryEarly(host('/api/x', 'stored', 'ag-ui'))).to.equal(undefined);
+  });
+
+  it('the client takes an OK early answer for its own URL, once, and asks again after any other', async () => {
+    const endpoint = await scenario('echo');
+    const session = uniqueSession('taken');
+    await storeMessage(endpoint, session, 'Hello');
+    const tag = uniqueSession('tag');
+    const client = new AgentClient({ endpoint, headers: () => ({ 'x-test-tag': tag }) });
+    const url = `${endpoint}/sessions/${session}`;
+
+    // Refused (a page whose auth headers came later): asked again, with the headers of now.
+    offerEarlyHistory({ url, response: Promise.resolve(new Response('{"error":"unauthorized"}', { status: 401 })) });
+    expect((await client.getSession(session)).turns.length, 'the stored turns').to.be.greaterThan(1);
+    expect(await historyGets(tag, session), 'after a refused early answer').to.equal(1);
+
+    // A request that failed on the way: asked again.
+    offerEarlyHistory({ url, response: Promise.resolve(undefined) });
+    await client.getSession(session);
+    expect(await historyGets(tag, session), 'after a failed early request').to.equal(2);
+
+    // Another session's answer is not this one's.
+    const other: SessionResponse = { sessionId: 'other', turns: [], pending: [], undoable: false, running: false, lastEventId: 0 };
+    offerEarlyHistory({ url: `${endpoint}/sessions/other`, response: Promise.resolve(Response.json(other)) });
+    expect((await client.getSession(session)).sessionId).to.equal(session);
+    expect(await historyGets(tag, session), 'beside another session’s early answer').to.equal(3);
+
+    // Its own OK answer is taken as it is, and only once.
+    const early: SessionResponse = { ...other, sessionId: session, lastEventId: 7 };
+    offerEarlyHistory({ url, response: Promise.resolve(Response.json(early)) });
+    expect(await client.getSession(session)).to.deep.equal(early);
+    expect(await historyGets(tag, session), 'the early answer taken').to.equal(3);
+    expect((await client.getSession(session)).lastEventId, 'the next load asks the server').to.not.equal(7);
+    expect(await historyGets(tag, session), 'the next load').to.equal(4);
+  });
+});
