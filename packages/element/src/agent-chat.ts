@@ -547,8 +547,9 @@ export class AgentChat extends LitElement {
     this.#configure();
     this.#loadCatalog();
     // The parts are drawn in the next task: a request starts only once the task that made it ends, and the parts'
-    // first render is a long one, so the history's request (made by #configure) went out behind it, and the server
-    // sat idle meanwhile (measured, 1,000 messages: the request 28 ms later, the history painted as much later).
+    // first render is a long one, so the history's request (made by #configure, unless the conversation's first load
+    // asked for it early: load-conversation.ts) went out behind it, and the server sat idle meanwhile (measured,
+    // 1,000 messages: the request 28 ms later, the history painted as much later).
     return nextTask(conversation).then(() => {
       this.#view = module.conversationView;
       this.requestUpdate();

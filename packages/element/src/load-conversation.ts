@@ -10,13 +10,15 @@ let loaded: ConversationModule | undefined;
 /**
  * Resolves with the module once its parts are defined. The history of the session `host` shows is asked for
  * meanwhile, by a chunk that loads beside it (chunks/early-history.ts), and handed to the conversation's first load
- * of that session; without that chunk the load asks as before. A failed load (the chunk unreachable) is tried
- * again next time.
+ * of that session. A failed load (the chunk unreachable) is tried again next time.
  */
 export const loadConversation = retryable((host: AgentChat) =>
   Promise.all([
     import('./chunks/conversation-parts.js'),
-    import('./chunks/early-history.js').then((early) => early.askHistoryEarly(host), () => undefined),
+    // Never in the conversation's way: without its chunk, or if asking throws, the conversation asks as before.
+    import('./chunks/early-history.js')
+      .then((early) => early.askHistoryEarly(host))
+      .catch(() => undefined),
   ])
     // In a task of its own: evaluating the chunk (compiling it, marked building its rule tables) is a long task by
     // itself; the parts' first render (a long history's) went on in the same one.

@@ -16,7 +16,7 @@ export function frameStorageKey(storageKey: string | undefined, endpoint: string
 export function readFrameMemory(key: string): FrameMemory {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
-    return value && typeof value === 'object' ? sanitize(value as Record<string, unknown>) : {};
+    return value && typeof value === 'object' ? sanitize(value as FrameMemory) : {};
   } catch {
     // Blocked storage or a value from an older version: start from the defaults.
     return {};
@@ -33,27 +33,23 @@ export function writeFrameMemory<L extends keyof FrameMemory>(key: string, layou
   }
 }
 
-const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isRect = (value: unknown): boolean => {
-  const rect = value as Partial<Rect> | null;
-  return !!rect && [rect.x, rect.y, rect.width, rect.height].every(isNumber);
-};
-
-/** What each layout's part may hold, and how a well-formed value looks. */
-const FIELDS: Record<keyof FrameMemory, Record<string, (value: unknown) => boolean>> = {
-  floating: { open: isBoolean, rect: isRect },
-  docked: { open: isBoolean, width: isNumber },
-};
-
 /** Only well-formed values are used: a hand-edited or corrupted entry must not put the panel off screen. */
-function sanitize(memory: Record<string, unknown>): FrameMemory {
-  const result: Record<string, Record<string, unknown>> = {};
-  for (const [layout, fields] of Object.entries(FIELDS)) {
-    const part = memory[layout] as Record<string, unknown> | null;
-    if (part && typeof part === 'object') {
-      result[layout] = Object.fromEntries(Object.keys(fields).filter((field) => fields[field]!(part[field])).map((field) => [field, part[field]]));
+function sanitize(memory: FrameMemory): FrameMemory {
+  const result: FrameMemory = {};
+  const floating = memory.floating;
+  if (floating && typeof floating === 'object') {
+    result.floating = {};
+    if (typeof floating.open === 'boolean') result.floating.open = floating.open;
+    const rect = floating.rect;
+    if (rect && [rect.x, rect.y, rect.width, rect.height].every((n) => typeof n === 'number' && Number.isFinite(n))) {
+      result.floating.rect = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
     }
+  }
+  const docked = memory.docked;
+  if (docked && typeof docked === 'object') {
+    result.docked = {};
+    if (typeof docked.open === 'boolean') result.docked.open = docked.open;
+    if (typeof docked.width === 'number' && Number.isFinite(docked.width)) result.docked.width = docked.width;
   }
   return result;
 }

@@ -25,8 +25,10 @@ const WARM_SAMPLE =
 /**
  * Lex a small sample once, just after the conversation's parts are first painted. V8 compiles a regular expression
  * the first time it runs, and marked has dozens: the first reply or history lexed paid for all of them (measured, a
- * 1,000-message history's six newest groups: 20 ms of lexing cold, 2 ms warm). Paid here, it falls in the wait for
- * the history's response, whose request has gone out by then, rather than between that response and its paint.
+ * 1,000-message history's six newest groups: 20 ms of lexing cold, 2 ms warm). Paid here, in a task of its own, it
+ * falls in the wait for the history's response, or just before the history is drawn when the response is in already
+ * (an early one is handed over a frame later, AgentClient.getSession), rather than in the task that draws it: without
+ * the warm-up that task went over 50 ms in 6 of 10 samples, and the first paint was no sooner (docs/benchmarks.md).
  */
 export function warmLexer(): void {
   lexMarkdown(WARM_SAMPLE, {});

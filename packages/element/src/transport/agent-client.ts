@@ -79,7 +79,7 @@ export class AgentClient {
   async getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResponse> {
     try {
       const path = this.#session(sessionId);
-      const response = (await this.#earlyAnswer(path)) ?? (await this.request(path, signal ? { signal } : {}));
+      const response = (await this.#earlyAnswer(path, signal)) ?? (await this.request(path, signal ? { signal } : {}));
       return (await response.json()) as SessionResponse;
     } catch (error) {
       if (!isUnknownSession(error)) throw error;
@@ -88,15 +88,18 @@ export class AgentClient {
   }
 
   /**
-   * The history the conversation's first chunk asked for (ask-history-early.ts), if it came back OK. Any other answer
-   * is dropped and the history asked for again, with the headers of now: the page may have set its adapter (auth)
-   * since. Handed over after the next frame: the answer is often in before the parts' first render, and drawn in
-   * that same task the two made one long task (measured: 51–96 ms with 1,000 messages).
+   * The history the conversation's first chunk asked for (ask-history-early.ts), taken as this request's answer, an
+   * error (a session the server does not know) included. Asked again when that request failed on the way, or was
+   * refused for its credentials (401, 403): the page may have set its adapter (auth) since. Handed over after the
+   * next frame: the answer is often in before the parts' first render, and drawn in that same task the two made one
+   * long task (measured: 51–96 ms with 1,000 messages).
    */
-  async #earlyAnswer(path: string): Promise<Response | undefined> {
+  async #earlyAnswer(path: string, signal?: AbortSignal): Promise<Response | undefined> {
     const response = await takeEarlyHistory(`${this.endpoint}${path}`);
-    if (!response?.ok) return undefined;
+    if (!response || response.status === 401 || response.status === 403) return undefined;
+    if (!response.ok) throw await readHttpError(response);
     await new Promise((resolve) => (document.hidden ? setTimeout(resolve) : requestAnimationFrame(() => setTimeout(resolve))));
+    signal?.throwIfAborted();
     return response;
   }
 

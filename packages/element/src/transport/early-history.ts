@@ -14,10 +14,15 @@ export function offerEarlyHistory(early: EarlyHistory): void {
   offered = early;
 }
 
-/** The answer asked for early to `url`, if there is one: only the first caller gets it. */
+/**
+ * The answer asked for early to `url`, if that is what was asked. Only the first load after the offer may take it:
+ * one for another URL (the session or the endpoint changed while the chunk loaded) drops it, so that no later load
+ * of the first session is handed a history from back then.
+ */
 export function takeEarlyHistory(url: string): Promise<Response | undefined> | undefined {
-  if (offered?.url !== url) return undefined;
-  const { response } = offered;
+  const early = offered;
   offered = undefined;
-  return response;
+  if (early?.url === url) return early.response;
+  void early?.response.then((response) => response?.body?.cancel());
+  return undefined;
 }
