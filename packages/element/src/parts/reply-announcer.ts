@@ -10,6 +10,8 @@ import { visuallyHidden } from '../styles/tokens.js';
 
 /** A screen reader reads this much of a reply unprompted; the rest is in the log for whoever wants it. */
 const MAX_ANNOUNCED = 600;
+/** How long a finished reply waits for a tool catalog still on its way before it is said without it. */
+const CATALOG_WAIT_MS = 1000;
 
 /**
  * The polite live region that says a reply once it has finished. The message log itself stays quiet while text
@@ -28,9 +30,15 @@ export class ReplyAnnouncer extends LitElement {
     subscribe: true,
     callback: (state) => this.#watch(state),
   });
-  readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  readonly #tools = new ContextConsumer(this, {
+    context: toolCatalogContext,
+    subscribe: true,
+    callback: () => this.#settle?.(),
+  });
   readonly #strings = new StringsConsumer(this);
   #wasRunning = false;
+  /** Set while a finished reply waits for the tool catalog: says it, at once. */
+  #settle: (() => void) | undefined;
 
   constructor() {
     super();
@@ -42,10 +50,26 @@ export class ReplyAnnouncer extends LitElement {
     return this.message;
   }
 
-  #watch({ running, turns, pending }: ConversationSnapshot): void {
-    const finished = this.#wasRunning && !running;
-    this.#wasRunning = running;
+  #watch(state: ConversationSnapshot): void {
+    const finished = this.#wasRunning && !state.running;
+    this.#wasRunning = state.running;
     if (!finished) return;
+    this.#settle?.();
+    // A first reply can finish before the tool catalog (GET /tools) is in, and a call the catalog does not know may
+    // be the answer card, whose summary is what to say: wait for the catalog, but not for long.
+    if (!(this.#tools.value?.size ?? 0) && latestTurn(state.turns).some((turn) => turn.type === 'tool_call')) {
+      const timer = setTimeout(() => this.#settle?.(), CATALOG_WAIT_MS);
+      this.#settle = () => {
+        clearTimeout(timer);
+        this.#settle = undefined;
+        this.#say(state);
+      };
+      return;
+    }
+    this.#say(state);
+  }
+
+  #say({ turns, pending }: ConversationSnapshot): void {
     // A card the user must answer is news too: nothing else tells a screen reader the turn waits for them.
     const waiting = pending.find(isConfirmation);
     const reply = [
@@ -68,6 +92,13 @@ export class ReplyAnnouncer extends LitElement {
   }
 
   static override styles = [visuallyHidden];
+}
+
+/** The turns since the last user message. */
+function latestTurn(turns: readonly Turn[]): readonly Turn[] {
+  let i = turns.length;
+  while (i > 0 && turns[i - 1]!.type !== 'user') i--;
+  return turns.slice(i);
 }
 
 /** The last thing the agent said in the latest turn: its text, its answer card's summary, or its error. */

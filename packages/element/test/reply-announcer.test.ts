@@ -1,0 +1,47 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { ToolDescriptor, Turn } from '@agent-chat/protocol';
+import { define } from '../src/define-element.js';
+import { ReplyAnnouncer } from '../src/parts/reply-announcer.js';
+import type { TestContextRoot } from './support/context-root.js';
+import './support/context-root.js';
+import { waitFor } from './support/wait.js';
+
+define('agent-chat-reply-announcer', ReplyAnnouncer);
+
+const at = 1_700_000_000_000;
+const answerTool: ToolDescriptor = {
+  name: 'final_answer',
+  description: 'The final answer',
+  kind: 'read',
+  needsConfirmation: false,
+  display: 'answer',
+  inputSchema: {},
+};
+const turns: Turn[] = [
+  { id: 'u', createdAt: at, type: 'user', text: 'Rename the board' },
+  { id: 't', createdAt: at, type: 'assistant_text', text: 'Renaming it now.' },
+  { id: 'c', createdAt: at, type: 'tool_call', toolCallId: 'k', name: 'final_answer', input: { summary: 'The board is now called Q3 plan.' }, kind: 'read', label: 'Answer' },
+];
+
+async function finishedReply(): Promise<{ root: TestContextRoot; announcer: ReplyAnnouncer }> {
+  const root = await fixture<TestContextRoot>(html`<test-context-root><agent-chat-reply-announcer></agent-chat-reply-announcer></test-context-root>`);
+  const announcer = root.querySelector('agent-chat-reply-announcer')!;
+  root.setConversation({ turns: turns.slice(0, 1), running: true });
+  root.setConversation({ turns, running: false });
+  return { root, announcer };
+}
+
+describe('the reply announcer and the tool catalog', () => {
+  it('a reply that finished before the catalog came says its answer card once the catalog is in', async () => {
+    const { root, announcer } = await finishedReply();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(announcer.announcement, 'nothing said while the catalog is on its way').to.equal('');
+    root.setTools([answerTool]);
+    await waitFor(() => announcer.announcement === 'The board is now called Q3 plan.', { message: 'the answer card’s summary' });
+  });
+
+  it('a catalog that does not come: the reply is said without it, after a second', async () => {
+    const { announcer } = await finishedReply();
+    await waitFor(() => announcer.announcement === 'Renaming it now.', { message: 'the reply’s text', timeout: 3000 });
+  });
+});
