@@ -12,10 +12,7 @@ import type { Corner } from './frames/floating-frame.js';
 import { panelStyles } from './frames/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
-import type { AgentChatStrings } from './i18n/strings.js';
-import type { ThreadStrings } from './i18n/thread-strings.js';
-import type { MessageActionStrings } from './i18n/message-action-strings.js';
-import type { AttachmentStrings } from './i18n/attachment-strings.js';
+import type { ElementStrings } from './i18n/strings.js';
 import { LAUNCHER_GAP } from './layout/launcher-place.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
 import { afterPaint, nextTask } from './load-once.js';
@@ -229,8 +226,8 @@ export class AgentChat extends LitElement {
   declare heading: string | undefined;
   /** The language of the element's own texts (`en`, `fr`); unknown ones get English. */
   declare locale: string | undefined;
-  /** Some of the element's texts replaced, by key (see i18n/strings.ts, and i18n/thread-strings.ts for the thread view's). */
-  declare strings: Partial<AgentChatStrings & ThreadStrings & MessageActionStrings & AttachmentStrings> | undefined;
+  /** Some of the element's texts replaced, by key (see i18n/strings.ts, and the tables beside it: the cards', the thread view's…). */
+  declare strings: Partial<ElementStrings> | undefined;
   /** `light`, `dark`, or unset to follow the system. */
   declare theme: 'light' | 'dark' | undefined;
   /** The layout: `inline` (default), `floating`, `docked`, `ephemeral` or `hidden`; switchable at any time. */

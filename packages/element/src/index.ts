@@ -5,7 +5,8 @@ export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-
 // English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
 export { registerLocale } from './i18n/locales.js';
 export { en } from './i18n/strings.js';
-export type { AgentChatStrings, StringKey } from './i18n/strings.js';
+export type { AgentChatStrings, ElementStrings, StringKey } from './i18n/strings.js';
+export { cardsEn, type CardStringKey, type CardStrings } from './i18n/card-strings.js';
 export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
 export { messageActionsEn, type MessageActionStrings } from './i18n/message-action-strings.js';
 export { attachmentsEn, type AttachmentStrings } from './i18n/attachment-strings.js';

@@ -4,7 +4,8 @@ import type { AgentChat } from '../src/agent-chat.js';
 import { resolveStrings } from '../src/i18n/strings-context.js';
 import { registerLocale } from '../src/index.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
-import { composerButton, frameOf, launcherButton, textarea } from './support/dom.js';
+import { composerButton, deepAll, frameOf, launcherButton, textarea } from './support/dom.js';
+import { ASK } from './support/rendering-texts.js';
 import { waitFor } from './support/wait.js';
 
 describe('locales', () => {
@@ -52,5 +53,26 @@ describe('locales', () => {
     await waitFor(() => composerButton(el).textContent!.trim() === 'Stuur', { message: 'the host’s override in the conversation' });
     expect(launcherButton(el)!.getAttribute('aria-label'), 'and in the shell').to.equal('Sluit');
     localStorage.removeItem(`agent-chat:frame:${storageKey}`);
+  });
+
+  it('reach the cards, whose texts load with them (cardsEn): the locale, the host’s strings, and a change of either', async () => {
+    await import('../src/i18n/fr.js');
+    const endpoint = await scenario('rendering');
+    const el = await fixture<AgentChat>(html`<agent-chat locale="fr" endpoint=${endpoint} session=${uniqueSession('locale-cards')}></agent-chat>`);
+    el.strings = { toolDone: 'fini' };
+    await el.send(ASK.everyStep);
+    const shown = (tag: string, selector: string) => deepAll(el.shadowRoot!, tag).map((part) => part.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim());
+    const thinking = () => shown('agent-chat-thinking', 'summary')[0];
+    const links = () => deepAll(el.shadowRoot!, 'agent-chat-answer-card')[0]?.shadowRoot!.querySelector('[part~="answer-links"]')?.getAttribute('aria-label');
+    const chips = () => deepAll(el.shadowRoot!, 'agent-chat-tool-chip').map((chip) => chip.shadowRoot!.textContent!.replace(/\s+/g, ' '));
+    await waitFor(() => thinking() === 'Raisonnement', { message: 'the thinking block in French' });
+    await waitFor(() => links() === 'Liens', { message: 'the answer card in French' });
+    expect(chips().some((chip) => chip.includes('fini')), 'the host’s override of a card text').to.equal(true);
+
+    el.locale = 'en';
+    el.strings = undefined;
+    await waitFor(() => thinking() === 'Thought process', { message: 'back to English' });
+    expect(links()).to.equal('Links');
+    expect(chips().some((chip) => chip.includes('done'))).to.equal(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { StringKey } from '../i18n/strings.js';
+import type { CardStringKey } from '../i18n/card-strings.js';
 /** The part of JSON Schema a tool's input uses (what zod's toJSONSchema writes for plain objects). */
 export interface JsonSchema {
   type?: string | string[];
@@ -46,11 +46,11 @@ export interface FormField {
 /** What a control holds: text for everything but a checkbox. */
 export type RawValue = string | boolean;
 
-export type Parsed = { value: unknown } | { issue: StringKey };
+export type Parsed = { value: unknown } | { issue: CardStringKey };
 
-/** A message key of the strings table and the limit it names. */
+/** A message key of the cards' strings table (card-strings.ts) and the limit it names. */
 export interface FieldIssue {
-  key: StringKey;
+  key: CardStringKey;
   limit?: number | string;
 }
 

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format, type AgentChatStrings } from '../i18n/strings.js';
+import { CardTexts, type CardTextTable } from '../i18n/card-texts.js';
+import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { fieldIssue, formFields, fromRaw, toRaw, type FormField, type JsonSchema, type RawValue } from './schema-fields.js';
 
@@ -27,7 +27,7 @@ export class SchemaForm extends LitElement {
   /** Messages by field name; `''` holds a problem with the input as a whole. */
   declare private issues: Record<string, string>;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
   #fields: FormField[] = [];
 
   constructor() {
@@ -81,7 +81,7 @@ export class SchemaForm extends LitElement {
     </div>`;
   }
 
-  #renderField(field: FormField, t: AgentChatStrings): TemplateResult {
+  #renderField(field: FormField, t: CardTextTable): TemplateResult {
     const id = `field-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const issue = this.issues[field.name];
     // The schema's hint, for people; a list says how to type one without it. The model's description is not shown.

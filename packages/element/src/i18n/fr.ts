@@ -1,13 +1,10 @@
 // French for `locale="fr"`: importing this module registers it (`@agent-chat/element/locales/fr`, or the
 // script-tag build's locales/fr.js). Kept out of the main bundle, which only English has to be in.
 import { registerLocale } from './locales.js';
-import type { AgentChatStrings } from './strings.js';
-import type { ThreadStrings } from './thread-strings.js';
-import type { AttachmentStrings } from './attachment-strings.js';
-import type { MessageActionStrings } from './message-action-strings.js';
+import type { ElementStrings } from './strings.js';
 
 /** Typed against the English tables, so a key added there and forgotten here fails the typecheck. */
-export const fr: AgentChatStrings & ThreadStrings & MessageActionStrings & AttachmentStrings = {
+export const fr: ElementStrings = {
   openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   emptyConversation: 'Envoyez un message pour commencer.',

@@ -1,4 +1,4 @@
-import type { AgentChatStrings } from './strings.js';
+import type { ElementStrings } from './strings.js';
 
 /**
  * Languages other than English, registered by the pages that want them so the script-tag bundle carries none.
@@ -9,7 +9,7 @@ const REGISTRY = Symbol.for('agent-chat.locales');
 /** Fired on the global when a locale arrives, so an element already showing that language re-renders. */
 export const LOCALE_REGISTERED = 'agent-chat-locale-registered';
 
-type Registry = Map<string, Partial<AgentChatStrings>>;
+type Registry = Map<string, Partial<ElementStrings>>;
 
 function registry(): Registry {
   const holder = globalThis as { [REGISTRY]?: Registry };
@@ -17,13 +17,13 @@ function registry(): Registry {
 }
 
 /** Makes `locale="<tag>"` use `table`; a key it lacks stays English. A later table for the tag replaces it. */
-export function registerLocale(tag: string, table: Partial<AgentChatStrings>): void {
+export function registerLocale(tag: string, table: Partial<ElementStrings>): void {
   registry().set(tag.toLowerCase(), table);
   if (typeof dispatchEvent === 'function') dispatchEvent(new Event(LOCALE_REGISTERED));
 }
 
 /** The table for a language tag: `fr-CA` finds `fr`; undefined for a language nobody registered. */
-export function findLocale(locale: string | undefined): Partial<AgentChatStrings> | undefined {
+export function findLocale(locale: string | undefined): Partial<ElementStrings> | undefined {
   const tag = (locale ?? '').toLowerCase();
   return registry().get(tag) ?? registry().get(tag.split('-')[0] ?? '');
 }
@@ -37,7 +37,7 @@ export function resolveTable<T extends Record<string, string>>(base: T, locale: 
   if (!table && !overrides) return base;
   const merged = { ...base };
   for (const key of Object.keys(base) as (keyof T & string)[]) {
-    const value = [overrides?.[key], table?.[key as keyof AgentChatStrings]].find((text) => typeof text === 'string');
+    const value = [overrides?.[key], table?.[key as keyof ElementStrings]].find((text) => typeof text === 'string');
     if (value !== undefined) merged[key] = value as T[typeof key];
   }
   return merged;

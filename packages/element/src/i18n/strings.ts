@@ -1,11 +1,17 @@
+import type { AttachmentStrings } from './attachment-strings.js';
+import type { CardStrings } from './card-strings.js';
+import type { MessageActionStrings } from './message-action-strings.js';
 import { shellEn } from './shell-strings.js';
+import type { ThreadStrings } from './thread-strings.js';
 
 export { format } from './shell-strings.js';
 
 /**
- * Every text the element shows, in English. A host overrides some (`el.strings = { send: 'Envoyer' }`) or picks
+ * The conversation's texts in English (the shell's, shellEn, among them). A host overrides some (`el.strings = { send: 'Envoyer' }`) or picks
  * a registered one (`locale="fr"`, see locales.ts); a missing key falls back to English, so a partial table is
- * always safe. `{name}` marks a value filled in when the text is shown (see `format`).
+ * always safe. `{name}` marks a value filled in when the text is shown (see `format`). The texts of what a plain
+ * text conversation does not show travel with their chunks, in tables of their own, overridden and translated the
+ * same way: the cards' (card-strings.ts), the thread view's, the message actions', the attachments'.
  */
 export const en = {
   // The panel and its frame: the launcher's, the frames' and the title's texts are shellEn's (shell-strings.ts)
@@ -40,19 +46,9 @@ export const en = {
   stop: 'Stop',
   stopping: 'Stopping…',
 
-  // The agent's steps
+  // The agent's turn (its steps' texts are cardsEn's: card-strings.ts)
   agentTurn: 'The agent’s reply',
   userMessage: 'You',
-  thinking: 'Thinking…',
-  thoughtProcess: 'Thought process',
-  toolRunning: 'running',
-  toolDone: 'done',
-  toolFailed: 'failed',
-  toolStopped: 'stopped',
-  toolInterrupted: 'not finished',
-  toolWaiting: 'waiting for your answer',
-  toolResult: 'Result of {label}',
-  moreCharacters: '… ({count} more characters)',
   error: 'Error',
   retry: 'Retry',
   errorNetwork: 'Could not reach the agent server at {endpoint}: {message}',
@@ -68,56 +64,13 @@ export const en = {
   statusUndone: 'Changes undone',
   statusMaxSteps: 'Stopped: the agent reached its step limit.',
 
-  // Undo
-  undo: 'Undo',
-  undoLabel: 'Undo the changes the agent made in this reply',
-  undoing: 'Undoing…',
-  undoNothing: 'Nothing to undo: these changes were already undone or replaced.',
-  undoFailed: 'Could not undo: {message}',
-
-  // The final answer card
-  answerLinks: 'Links',
-  answerSuggestions: 'Suggested follow-ups',
-  answerSuggestionLabel: 'Send: {text}',
-
-  // Confirmation cards
-  confirm: 'Confirm',
-  edit: 'Edit',
+  // A confirmation card's Cancel, and the ephemeral frame's
   cancel: 'Cancel',
-  editConfirm: 'Confirm with these changes',
-  editDiscard: 'Discard changes',
-  cardPending: 'Waiting for your answer',
-  cardSending: 'Sending…',
-  cardApplied: 'Applied',
-  cardCancelled: 'Cancelled',
-  cardFailed: 'Failed',
-  cardStopped: 'Stopped',
-  cardError: 'Your answer could not be sent: {message}',
-  previewBefore: 'Before',
-  previewAfter: 'After',
-  previewChanges: 'Changes',
-  previewImpact: 'This also affects',
-  previewInput: 'Details',
-  diffRemoved: 'removed',
-  diffAdded: 'added',
-
-  // Forms generated from a tool's schema
-  formInvalid: 'Some fields need fixing.',
-  fieldRequired: 'This field is required.',
-  fieldNumber: 'Enter a number.',
-  fieldInteger: 'Enter a whole number.',
-  fieldMinimum: 'Must be at least {limit}.',
-  fieldMaximum: 'Must be at most {limit}.',
-  fieldMinLength: 'Must be at least {limit} characters long.',
-  fieldMaxLength: 'Must be at most {limit} characters long.',
-  fieldMinItems: 'Needs at least {limit} items.',
-  fieldMaxItems: 'Takes at most {limit} items.',
-  fieldPattern: 'Does not have the expected format.',
-  fieldJson: 'Not valid JSON.',
-  fieldListHint: 'One item per line.',
-  fieldChoose: 'Choose…',
 };
 
 /** The keys of the table: a host's override is checked against them. */
 export type StringKey = keyof typeof en;
 export type AgentChatStrings = Record<StringKey, string>;
+
+/** Every table's texts: what a locale translates (`registerLocale`) and an element's `strings` overrides. */
+export type ElementStrings = AgentChatStrings & CardStrings & ThreadStrings & MessageActionStrings & AttachmentStrings;

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { FinalAnswer } from '@agent-chat/protocol';
 import { conversationContext } from '../conversation/conversation-context.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { CardTexts } from '../i18n/card-texts.js';
 import { format } from '../i18n/strings.js';
 import { MarkdownController } from '../markdown/markdown-controller.js';
 import { markdownStyles } from '../markdown/markdown-styles.js';
@@ -23,7 +23,7 @@ export class AnswerCard extends LitElement {
   /** The tool call's input; anything not shaped like a FinalAnswer is skipped field by field. */
   declare answer: unknown;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: false });
   /** The summary is markdown, rendered as the agent's replies are (safe links, no raw HTML). */
   readonly #summary = new MarkdownController(this, { allowImages: false });

@@ -3,8 +3,9 @@ import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@age
 import type { SchemaForm } from '../forms/schema-form.js';
 import { humanize } from '../forms/schema-fields.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format, type StringKey } from '../i18n/strings.js';
+import { CardTexts } from '../i18n/card-texts.js';
+import type { CardStringKey } from '../i18n/card-strings.js';
+import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner } from './icons.js';
 import { valueList, valueListStyles } from './value-list.js';
@@ -17,7 +18,7 @@ export type DecideFunction = (call: PendingCall, decision: CardDecision) => Prom
 
 export type CardStatus = 'pending' | 'sending' | 'applied' | 'cancelled' | 'failed' | 'stopped' | 'error';
 
-const STATUS_TEXT: Record<CardStatus, StringKey> = {
+const STATUS_TEXT: Record<CardStatus, CardStringKey> = {
   pending: 'cardPending',
   sending: 'cardSending',
   applied: 'cardApplied',
@@ -68,7 +69,7 @@ export class ConfirmCard extends LitElement {
   declare private error: string;
   declare private busy: boolean;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
   readonly #ids = `card-${++cardIds}`;
   /** The answer given here, remembered so a denial reads as cancelled even before its result arrives. */
   #answered: CardDecision['action'] | undefined;

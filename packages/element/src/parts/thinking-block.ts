@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { CardTexts } from '../i18n/card-texts.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner } from './icons.js';
 
@@ -16,7 +16,7 @@ export class ThinkingBlock extends LitElement {
   declare text: string;
   declare streaming: boolean;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
 
   constructor() {
     super();

@@ -5,15 +5,16 @@ import { adapterContext } from '../adapter/adapter-context.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
 import type { ToolStepState } from '../conversation/display-items.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format, type AgentChatStrings, type StringKey } from '../i18n/strings.js';
+import { CardTexts } from '../i18n/card-texts.js';
+import type { CardStringKey, CardStrings } from '../i18n/card-strings.js';
+import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
 import type { ToolView } from '../tool-views/tool-view.js';
 import { iconStyles, spinner } from './icons.js';
 import { valueList, valueListStyles } from './value-list.js';
 
-const STATE_KEY: Record<ToolStepState, StringKey> = {
+const STATE_KEY: Record<ToolStepState, CardStringKey> = {
   running: 'toolRunning',
   done: 'toolDone',
   failed: 'toolFailed',
@@ -56,7 +57,7 @@ export class ToolChip extends LitElement {
   /** While it runs: the tool's latest progress (the server's `ctx.status`), in place of "running". */
   declare progress: string | undefined;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** The tools' schemas: the input's fields under their titles for people. */
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
@@ -235,7 +236,7 @@ function hasInput(input: unknown): boolean {
   return typeof input !== 'object' || Object.keys(input).length > 0;
 }
 
-function formatOutput(output: unknown, t: AgentChatStrings): string {
+function formatOutput(output: unknown, t: CardStrings): string {
   let text: string;
   if (typeof output === 'string') text = output;
   else {

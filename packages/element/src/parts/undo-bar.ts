@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { CardTexts } from '../i18n/card-texts.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner, undoIcon } from './icons.js';
@@ -26,7 +26,7 @@ export class UndoBar extends LitElement {
   /** The server had nothing to undo: the button would only fail again. */
   declare private gone: boolean;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
 
   constructor() {
     super();

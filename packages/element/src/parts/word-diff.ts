@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { CardTexts } from '../i18n/card-texts.js';
 import { diffWords } from '../text/diff-words.js';
 import { tokens, visuallyHidden } from '../styles/tokens.js';
 
@@ -18,7 +18,7 @@ export class WordDiff extends LitElement {
   declare oldText: string | undefined;
   declare newText: string | undefined;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new CardTexts(this);
 
   protected override render() {
     const t = this.#strings.value;

@@ -5,17 +5,21 @@ import { ContextProvider } from '@lit/context';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../../src/conversation/conversation-context.js';
 import { StringsProvider } from '../../src/i18n/strings-context.js';
+import type { CardStrings } from '../../src/i18n/card-strings.js';
 import type { AgentChatStrings } from '../../src/i18n/strings.js';
 import { toolCatalogContext } from '../../src/steps/tool-catalog.js';
 
 export class TestContextRoot extends LitElement {
   readonly sent: string[] = [];
+  /** Read, as the shell's are, by the parts that resolve a table of their own (the cards: i18n/card-texts.ts). */
+  locale: string | undefined;
+  strings: Partial<AgentChatStrings & CardStrings> | undefined;
   private readonly conversation = new ContextProvider(this, {
     context: conversationContext,
     initialValue: this.snapshot({}),
   });
   private readonly catalog = new ContextProvider(this, { context: toolCatalogContext, initialValue: new Map() });
-  private readonly strings = new StringsProvider(this);
+  private readonly stringsProvider = new StringsProvider(this);
 
   setConversation(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }): void {
     this.conversation.setValue(this.snapshot(state));
@@ -25,8 +29,10 @@ export class TestContextRoot extends LitElement {
     this.catalog.setValue(new Map(tools.map((tool) => [tool.name, tool])));
   }
 
-  setStrings(locale: string | undefined, overrides?: Partial<AgentChatStrings>): void {
-    this.strings.update(locale, overrides);
+  setStrings(locale: string | undefined, overrides?: Partial<AgentChatStrings & CardStrings>): void {
+    this.locale = locale;
+    this.strings = overrides;
+    this.stringsProvider.update(locale, overrides);
   }
 
   private snapshot(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }) {
@@ -49,6 +55,8 @@ export class TestContextRoot extends LitElement {
       clear: async () => {},
       unqueue: () => {},
       commands: async () => [],
+      // The conversation's element: this root, as the shell is (its locale and strings).
+      model: { host: this },
     };
     // The snapshot grows with the conversation controller; the parts under test read only the fields above.
     return snapshot as unknown as ConversationSnapshot;
