@@ -361,6 +361,8 @@ describe('when GET /tools fails (real server)', () => {
       html`<agent-chat .adapter=${{ headers: () => ({ 'x-test-tag': tag }) }} endpoint=${endpoint} session=${uniqueSession('no-tools')}></agent-chat>`,
     );
     await el.send(ASK.everyStep);
+    // A failed catalog is an answered one: the finished reply is said at once, not after the wait for a catalog.
+    await waitFor(() => announcer(el).announcement !== '', { message: 'the reply announced without waiting', timeout: 600 });
     await waitFor(() => assistantBubbles(el).length === 2, { message: 'the reply' });
     const chips = toolChips(el);
     await Promise.all(chips.map((chip) => chip.updateComplete));

@@ -40,8 +40,33 @@ describe('the reply announcer and the tool catalog', () => {
     await waitFor(() => announcer.announcement === 'The board is now called Q3 plan.', { message: 'the answer card’s summary' });
   });
 
-  it('a catalog that does not come: the reply is said without it, after a second', async () => {
+  it('a catalog that does not come: the reply is said without it, after a second, not before', async () => {
     const { announcer } = await finishedReply();
+    const finishedAt = performance.now();
     await waitFor(() => announcer.announcement === 'Renaming it now.', { message: 'the reply’s text', timeout: 3000 });
+    expect(performance.now() - finishedAt, 'said after the wait').to.be.greaterThan(900);
+  });
+
+  it('an answered catalog, even an empty one, says the reply at once; a failed or absent tool list is one', async () => {
+    const { root, announcer } = await finishedReply();
+    root.setTools([]);
+    await waitFor(() => announcer.announcement === 'Renaming it now.', { message: 'the reply, with no answer tool known', timeout: 500 });
+
+    root.setConversation({ turns: turns.slice(0, 1), running: true });
+    root.setConversation({ turns, running: false });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await waitFor(() => announcer.announcement === 'Renaming it now.', { message: 'the next reply, without waiting', timeout: 500 });
+  });
+
+  it('a reply left waiting is dropped when a new reply starts or the announcer leaves the page', async () => {
+    const { root, announcer } = await finishedReply();
+    root.setConversation({ turns: [...turns, { id: 'u2', createdAt: at, type: 'user', text: 'And now?' }], running: true });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(announcer.announcement, 'the old reply, once a new one started').to.equal('');
+
+    const second = await finishedReply();
+    second.announcer.remove();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(second.announcer.announcement, 'after leaving the page').to.equal('');
   });
 });

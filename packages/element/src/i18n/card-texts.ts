@@ -11,6 +11,9 @@ export type CardTextTable = AgentChatStrings & CardStrings;
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/** One merged table per pair of tables, shared by every card part that shows them (a long history has many). */
+const merged = new WeakMap<AgentChatStrings, WeakMap<CardStrings, CardTextTable>>();
+
 /**
  * A card part's texts: the conversation's table, as every part reads it (the element's locale and `strings`), with
  * the cards' table (card-strings.ts) resolved beside it for the same locale and `strings`, which it reads off the
@@ -20,7 +23,6 @@ export class CardTexts implements ReactiveController {
   readonly #strings: StringsConsumer;
   readonly #conversation: ContextConsumer<typeof conversationContext, Host>;
   readonly #cards: LocalizedTable<CardStrings>;
-  #merged: { from: AgentChatStrings; cards: CardStrings; value: CardTextTable } | undefined;
 
   constructor(host: Host) {
     this.#strings = new StringsConsumer(host);
@@ -39,7 +41,15 @@ export class CardTexts implements ReactiveController {
   get value(): CardTextTable {
     const from = this.#strings.value;
     const cards = this.#cards.value;
-    if (this.#merged?.from !== from || this.#merged.cards !== cards) this.#merged = { from, cards, value: { ...from, ...cards } };
-    return this.#merged.value;
+    let byCards = merged.get(from);
+    if (!byCards) merged.set(from, (byCards = new WeakMap()));
+    let value = byCards.get(cards);
+    if (!value) byCards.set(cards, (value = { ...from, ...cards }));
+    return value;
+  }
+
+  /** The conversation's table alone: for what a card hands on to a part that reads only it (the markdown). */
+  get conversation(): AgentChatStrings {
+    return this.#strings.value;
   }
 }

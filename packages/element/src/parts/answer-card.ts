@@ -29,7 +29,7 @@ export class AnswerCard extends LitElement {
   readonly #summary = new MarkdownController(this, { allowImages: false });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const reconfigured = this.#summary.configure({ allowImages: false, strings: this.#strings.value });
+    const reconfigured = this.#summary.configure({ allowImages: false, strings: this.#strings.conversation });
     if (reconfigured || changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
   }
 

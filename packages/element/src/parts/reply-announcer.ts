@@ -4,7 +4,7 @@ import type { Turn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';
-import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
+import { NO_CATALOG, toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
 import { isConfirmation } from '../steps/turn-steps.js';
 import { visuallyHidden } from '../styles/tokens.js';
 
@@ -33,12 +33,15 @@ export class ReplyAnnouncer extends LitElement {
   readonly #tools = new ContextConsumer(this, {
     context: toolCatalogContext,
     subscribe: true,
-    callback: () => this.#settle?.(),
+    // An answered catalog (an empty one included) ends a wait; the one not yet asked does not.
+    callback: (catalog) => {
+      if (catalog !== NO_CATALOG) this.#flush();
+    },
   });
   readonly #strings = new StringsConsumer(this);
   #wasRunning = false;
-  /** Set while a finished reply waits for the tool catalog: says it, at once. */
-  #settle: (() => void) | undefined;
+  /** A finished reply waiting for the tool catalog, and the timer that says it without. */
+  #waiting: { state: ConversationSnapshot; timer: ReturnType<typeof setTimeout> } | undefined;
 
   constructor() {
     super();
@@ -50,23 +53,38 @@ export class ReplyAnnouncer extends LitElement {
     return this.message;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#drop();
+  }
+
   #watch(state: ConversationSnapshot): void {
     const finished = this.#wasRunning && !state.running;
     this.#wasRunning = state.running;
+    // A new reply has started: the last one is old news.
+    if (state.running) this.#drop();
     if (!finished) return;
-    this.#settle?.();
-    // A first reply can finish before the tool catalog (GET /tools) is in, and a call the catalog does not know may
-    // be the answer card, whose summary is what to say: wait for the catalog, but not for long.
-    if (!(this.#tools.value?.size ?? 0) && latestTurn(state.turns).some((turn) => turn.type === 'tool_call')) {
-      const timer = setTimeout(() => this.#settle?.(), CATALOG_WAIT_MS);
-      this.#settle = () => {
-        clearTimeout(timer);
-        this.#settle = undefined;
-        this.#say(state);
-      };
+    this.#flush();
+    // A first reply can finish before the tool catalog (GET /tools) has answered, and a call the catalog does not
+    // know may be the answer card, whose summary is what to say: wait for the catalog, but not for long.
+    if (this.#tools.value === NO_CATALOG && latestTurn(state.turns).some((turn) => turn.type === 'tool_call')) {
+      this.#waiting = { state, timer: setTimeout(() => this.#flush(), CATALOG_WAIT_MS) };
       return;
     }
     this.#say(state);
+  }
+
+  /** Say the reply that waits for the catalog, if any, with the catalog as it is now. */
+  #flush(): void {
+    const waiting = this.#drop();
+    if (waiting) this.#say(waiting.state);
+  }
+
+  #drop(): { state: ConversationSnapshot } | undefined {
+    const waiting = this.#waiting;
+    if (waiting) clearTimeout(waiting.timer);
+    this.#waiting = undefined;
+    return waiting;
   }
 
   #say({ turns, pending }: ConversationSnapshot): void {

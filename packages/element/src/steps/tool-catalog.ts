@@ -7,7 +7,8 @@ export type ToolCatalog = ReadonlyMap<string, ToolDescriptor>;
 
 export const toolCatalogContext = createContext<ToolCatalog>(Symbol('agent-chat-tool-catalog'));
 
-const EMPTY: ToolCatalog = new Map();
+/** The catalog before GET /tools has answered (an answer, even an empty one or a failure, is another map). */
+export const NO_CATALOG: ToolCatalog = new Map();
 
 /**
  * Provides the tool catalog to the parts. Until GET /tools answers, and for good if it fails, the catalog is empty
@@ -20,14 +21,14 @@ export class ToolCatalogProvider {
   #endpoint = '';
 
   constructor(host: ReactiveElement) {
-    this.#provider = new ContextProvider(host, { context: toolCatalogContext, initialValue: EMPTY });
+    this.#provider = new ContextProvider(host, { context: toolCatalogContext, initialValue: NO_CATALOG });
   }
 
   /** The catalog of this endpoint, fetched with `fetchTools` unless it is already there or on its way. */
   load(endpoint: string, fetchTools: () => Promise<ToolsResponse>): void {
     if (endpoint === this.#endpoint) return;
     this.#endpoint = endpoint;
-    this.#provider.setValue(EMPTY);
+    this.#provider.setValue(NO_CATALOG);
     if (!endpoint) return;
     fetchTools()
       .then((response) => new Map(response.tools.map((tool) => [tool.name, tool])))
@@ -36,7 +37,10 @@ export class ToolCatalogProvider {
           if (this.#endpoint === endpoint) this.#provider.setValue(catalog);
         },
         () => {
-          if (this.#endpoint === endpoint) this.#endpoint = '';
+          if (this.#endpoint !== endpoint) return;
+          // Tried again by the next load; meanwhile answered, empty.
+          this.#endpoint = '';
+          this.#provider.setValue(new Map());
         },
       );
   }

@@ -7,7 +7,7 @@ import { conversationContext, type ConversationSnapshot } from '../../src/conver
 import { StringsProvider } from '../../src/i18n/strings-context.js';
 import type { CardStrings } from '../../src/i18n/card-strings.js';
 import type { AgentChatStrings } from '../../src/i18n/strings.js';
-import { toolCatalogContext } from '../../src/steps/tool-catalog.js';
+import { NO_CATALOG, toolCatalogContext } from '../../src/steps/tool-catalog.js';
 
 export class TestContextRoot extends LitElement {
   readonly sent: string[] = [];
@@ -18,7 +18,8 @@ export class TestContextRoot extends LitElement {
     context: conversationContext,
     initialValue: this.snapshot({}),
   });
-  private readonly catalog = new ContextProvider(this, { context: toolCatalogContext, initialValue: new Map() });
+  // As the shell's: no catalog until setTools answers.
+  private readonly catalog = new ContextProvider(this, { context: toolCatalogContext, initialValue: NO_CATALOG });
   private readonly stringsProvider = new StringsProvider(this);
 
   setConversation(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }): void {
