@@ -17,8 +17,11 @@ import { isUnusedSessionId } from './session-id.js';
 
 const awaitingInput = () => import('./awaiting-input.js');
 
-/** The element a conversation controller belongs to. */
-export type ConversationHost = ReactiveControllerHost & HTMLElement;
+/**
+ * The element a conversation controller belongs to. Its `locale` and `strings` are read by the parts whose texts
+ * travel in their own chunk and table (the cards', the message actions'), to resolve that table as the element does.
+ */
+export type ConversationHost = ReactiveControllerHost & HTMLElement & { locale?: string; strings?: Partial<Record<string, unknown>> };
 
 const NO_ADAPTER: AgentChatAdapter = {};
 

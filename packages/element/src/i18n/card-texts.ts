@@ -34,7 +34,7 @@ export class CardTexts implements ReactiveController {
   }
 
   hostUpdate(): void {
-    const element = this.#conversation.value?.model.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
+    const element = this.#conversation.value?.model.host;
     this.#cards.update(element?.locale, element?.strings);
   }
 

@@ -128,8 +128,7 @@ export class MessageActions extends LitElement {
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
     const model = this.#conversation.value?.model;
-    const host = model?.host as (HTMLElement & { locale?: string; strings?: Record<string, unknown> }) | undefined;
-    this.#texts.update(host?.locale, host?.strings);
+    this.#texts.update(model?.host.locale, model?.host.strings);
     if (this.question && model && isStale(this.question, model)) this.#dropStale(this.question);
   }
 
