@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 import { findRedisServer } from './find-redis.mjs';
+import { failedTests } from './failed-tests.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tmp = join(root, '.tmp');
@@ -54,19 +55,24 @@ run('browser tests: <agent-chat> in Chromium', process.execPath, [
 
 let passed = 0;
 let failed = 0;
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+const readReport = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
+const vitestReport = readReport(vitestJson);
+const browserReport = readReport(browserJson);
+if (vitestReport) {
+  passed += vitestReport.numPassedTests;
+  failed += vitestReport.numFailedTests;
 }
-if (existsSync(browserJson)) {
-  const report = JSON.parse(readFileSync(browserJson, 'utf8'));
-  passed += report.passed;
-  failed += report.failed;
+if (browserReport) {
+  passed += browserReport.passed;
+  failed += browserReport.failed;
 }
+// Named again at the very end: a CI log is often read from its last lines, far below the failure's own report.
+const failures = failedTests(root, vitestReport, browserReport);
 const failedSteps = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log('');
 for (const [name, ok] of results) console.log(`${ok ? '✔' : '✖'} ${name}`);
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
+if (failures.length > 0) console.log(`failed:\n${failures.map((line) => `  ✖ ${line}`).join('\n')}`);
 process.exit(failedSteps.length === 0 && passed > 0 ? 0 : 1);
+

@@ -154,7 +154,6 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     let listUpdates = 0;
     turnProto.update = function (this: object, ...args: unknown[]) {
       turnUpdates.set(this, (turnUpdates.get(this) ?? 0) + 1);
-      console.log('TURN UPDATE', [...((args[0] as Map<string, unknown>) ?? new Map()).keys()].join(','), new Error().stack?.split('\n').slice(2, 9).join(' | '));
       return turnUpdate.apply(this, args);
     };
     listProto.update = function (this: object, ...args: unknown[]) {

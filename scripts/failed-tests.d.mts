@@ -1,0 +1,1 @@
+export function failedTests(root: string, vitestReport: unknown, browserReport: { failures?: string[] } | undefined): string[];
