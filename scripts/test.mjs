@@ -75,4 +75,3 @@ if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 if (failures.length > 0) console.log(`failed:\n${failures.map((line) => `  ✖ ${line}`).join('\n')}`);
 process.exit(failedSteps.length === 0 && passed > 0 ? 0 : 1);
-
