@@ -70,7 +70,7 @@ describe('examples/persona: the persona editor of seed 002', () => {
     expect(await page.locator('#persona-picker option:checked').textContent()).toBe('Super Optimist');
     const stored = await (await fetch(`${server.url}/persona/api/personas/optimist`)).json();
     expect(stored.name).toBe('Super Optimist');
-    expect(await page.getByText('Renaming to “Super Optimist”').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Renaming to “Super Optimist”').count()).toBeGreaterThan(0);
 
     await page.reload();
     await expect.poll(() => page.locator('#persona-name').inputValue()).toBe('Super Optimist');

@@ -73,9 +73,9 @@ describe('examples/slides: the Lucid carousel editor (seed 000)', () => {
     await type(page, 'slide 2 repeats slide 1, fix it');
     expect(await finished).toBe('end_turn');
 
-    // The agent's steps, with the tools' human labels.
+    // The agent's steps, with the tools' human labels (drawn by the cards chunk, which the run's end does not wait for).
     for (const label of ['Reading slide 1', 'Reading slide 2', 'Rewriting slide 2']) {
-      expect(await page.locator('agent-chat').getByText(label).count(), label).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('agent-chat').getByText(label).count(), { message: label }).toBeGreaterThan(0);
     }
     // Quick-action chips for the stage, from the page's adapter.
     expect(await page.locator('agent-chat').getByRole('button', { name: 'Fix repeated slide 2' }).count()).toBe(1);

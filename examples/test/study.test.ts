@@ -429,8 +429,11 @@ describe('examples/study: highlightArea, addNote, findRelatedContent, and the li
     );
     for (const passage of result.documents.flatMap((doc) => doc.passages)) expect(passage.text).not.toMatch(/(^|\n)\s*[-*+]\s/);
 
-    // As shown: one line and one link per document.
-    const items = await lastAnswer(page).locator('[part~="answer-summary"] li').allTextContents();
+    // As shown: one line and one link per document. The answer card is in the cards chunk, loaded when a card is
+    // first shown, and the run's end does not wait for it (on a slow CI machine this list was read empty).
+    const summaryItems = lastAnswer(page).locator('[part~="answer-summary"] li');
+    await expect.poll(() => summaryItems.count()).toBe(ids.length);
+    const items = await summaryItems.allTextContents();
     expect(items.filter((item) => item.startsWith('Photosynthesis'))).toHaveLength(1);
     expect(items).toHaveLength(ids.length);
     const links = await lastAnswer(page).locator('[part~="answer-link"]').allTextContents();
