@@ -95,6 +95,39 @@ describe('examples/tool-views from the demo server', () => {
     await page.close();
   });
 
+  it('asks for the page views\' chunk beside the cards chunk, not after it, so a slow link delays the card by one load', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The cards chunk is held until the tool views' chunk has been asked for (or 5 s): were that asked only once the
+    // cards are in (by the chip's render), the views would come after the cards, one load after the other.
+    const order: string[] = [];
+    let viewsAsked!: () => void;
+    const viewsRequested = new Promise<void>((resolve) => (viewsAsked = resolve));
+    await page.route(/\/chunks\/tool-views-\w+\.js$/, async (route) => {
+      order.push('views asked');
+      viewsAsked();
+      await route.continue();
+    });
+    await page.route(/\/chunks\/cards-\w+\.js$/, async (route) => {
+      order.push('cards asked');
+      await Promise.race([viewsRequested, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      order.push('cards sent');
+      await route.continue();
+    });
+    await page.goto(`${server.url}/tool-views/`);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    await send(page, 'Weather in Porto');
+
+    await expect.poll(() => page.locator('weather-card h3').textContent(), { timeout: 15_000 }).toBe('Weather in Porto');
+    // Both asked for (in either order) before the cards came.
+    expect(order).toHaveLength(3);
+    expect(order.at(-1)).toBe('cards sent');
+    expect(new Set(order)).toEqual(new Set(['cards asked', 'views asked', 'cards sent']));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('asks with the choice picker; the choice goes to the agent, which then draws that city\'s card', async () => {
     const { page, errors } = await visit();
     await send(page, 'What should I pack?');

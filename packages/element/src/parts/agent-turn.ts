@@ -1,9 +1,11 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
+import { adapterContext } from '../adapter/adapter-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { cardsReady, loadCards } from '../load-cards.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
+import { hasHostView, loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
 import type { Step, TurnGroup } from '../steps/turn-steps.js';
 import { ANSWER_PARTS, BUBBLE_PARTS, CARD_PARTS, NOTICE_PARTS, THINKING_PARTS, TOOL_CHIP_PARTS, UNDO_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
@@ -39,6 +41,7 @@ export class AgentTurn extends LitElement {
 
   readonly #strings = new StringsConsumer(this);
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** Set once this turn has a step beyond plain text to draw (a tool chip, thinking, a card, Undo): those elements come in a chunk of their own. */
   #cards: Promise<void> | undefined;
 
@@ -49,8 +52,16 @@ export class AgentTurn extends LitElement {
   }
 
   protected override willUpdate(): void {
+    const steps = this.group?.steps ?? [];
+    // A call the host draws itself needs its chunk too: asked for beside the cards, not by the chip once they are
+    // in, so the host's view is on screen while the call's input still streams (the first time too, on a slow link).
+    const adapter = this.#adapter.value;
+    if (!toolViews() && steps.some((step) => step.kind === 'tool' && hasHostView(adapter, step.call.name))) {
+      // A failed load is the chip's to report, when it tries again.
+      loadToolViews().catch(() => undefined);
+    }
     // Before the render that would draw the first card, so the chunk is on its way as early as possible.
-    if (this.#cards || !this.#drawsCards(this.group?.steps ?? [])) return;
+    if (this.#cards || !this.#drawsCards(steps)) return;
     const waiting = !cardsReady();
     this.#cards = loadCards().then(
       // Until now this turn left its cards out (see #card), so no card is ever on screen empty or undefined.

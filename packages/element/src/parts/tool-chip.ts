@@ -9,7 +9,7 @@ import { CardTexts } from '../i18n/card-texts.js';
 import type { CardStringKey, CardStrings } from '../i18n/card-strings.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
-import { loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
+import { hasHostView, loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
 import type { ToolView } from '../tool-views/tool-view.js';
 import { iconStyles, spinner } from './icons.js';
 import { valueList, valueListStyles } from './value-list.js';
@@ -79,9 +79,9 @@ export class ToolChip extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const adapter = this.#adapter.value;
-    if (adapter?.renderTool || adapter?.toolViews?.[call.name]) {
+    if (hasHostView(adapter, call.name)) {
       const views = toolViews();
-      // The chip meanwhile: the chunk is quick to come, and the chip stays if it never does.
+      // The chip meanwhile: the chunk is quick to come (its turn asked for it already), and the chip stays if it never does.
       if (!views) loadToolViews().then(() => this.requestUpdate(), (error: unknown) => console.error('[agent-chat] tool views could not load:', error));
       else {
         const view = (this.#view ??= new views.ToolView(this)).render(adapter, call, this.result, this.state);
