@@ -44,6 +44,8 @@ export class AgentTurn extends LitElement {
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** Set once this turn has a step beyond plain text to draw (a tool chip, thinking, a card, Undo): those elements come in a chunk of their own. */
   #cards: Promise<void> | undefined;
+  /** This turn asked for the host's tool views once; if that failed, its chips try again on their renders, not each streamed update here. */
+  #viewsAsked = false;
 
   constructor() {
     super();
@@ -56,7 +58,8 @@ export class AgentTurn extends LitElement {
     // A call the host draws itself needs its chunk too: asked for beside the cards, not by the chip once they are
     // in, so the host's view is on screen while the call's input still streams (the first time too, on a slow link).
     const adapter = this.#adapter.value;
-    if (!toolViews() && steps.some((step) => step.kind === 'tool' && hasHostView(adapter, step.call.name))) {
+    if (!this.#viewsAsked && !toolViews() && steps.some((step) => step.kind === 'tool' && hasHostView(adapter, step.call.name))) {
+      this.#viewsAsked = true;
       // A failed load is the chip's to report, when it tries again.
       loadToolViews().catch(() => undefined);
     }
