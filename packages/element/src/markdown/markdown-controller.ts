@@ -76,18 +76,24 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
       this.#schedule();
       return false;
     }
+    // The reply ended: its caret neither blinks nor waits to (a timer left running marked the ended reply's DOM
+    // as blinking half a second later, unlike the same text given whole).
+    this.#still();
     if (this.#step()) this.#schedule();
     else this.#cancel();
     return false;
   }
 
   hostConnected(): void {
+    // A reply still streaming when its host comes back blinks once it has stood still again, as after a delta.
+    if (this.#streaming) this.#steady();
     if (this.#streaming || (this.#value && this.#value.length > this.given.length)) this.#schedule();
   }
 
   hostDisconnected(): void {
     this.#cancel();
-    clearTimeout(this.#blink);
+    // No timer outlives the host: a detached bubble is neither kept alive by it nor changed behind its back.
+    this.#still();
   }
 
   #schedule(): void {
@@ -116,10 +122,15 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
    * makes every frame's commit several times dearer (measured: a 10 KB reply's main-thread time 294 ms → 202 ms).
    */
   #steady(): void {
-    const trailer = this.trailer;
-    trailer.classList.remove('blink');
+    this.#still();
+    this.#blink = setTimeout(() => this.trailer.classList.add('blink'), BLINK_AFTER_MS);
+  }
+
+  /** The caret stops blinking and its timer stops. */
+  #still(): void {
     clearTimeout(this.#blink);
-    this.#blink = setTimeout(() => trailer.classList.add('blink'), BLINK_AFTER_MS);
+    this.#blink = undefined;
+    this.trailer.classList.remove('blink');
   }
 
   /** Brings a text given whole up to date, or its next slice; returns whether more slices are to come. */
