@@ -15,7 +15,23 @@ export interface Limits {
   attachments: number;
   /** The page context sent with one message, as JSON bytes. Default 256 KiB. */
   contextBytes: number;
-  /** Turns one session may hold; at the cap a new message is refused with `session_full`. Default 5,000. */
+  /** Items in the page context's `items` list (AG-UI: entries of `context`). Default 1,000. */
+  contextItems: number;
+  /**
+   * Answers in one request: confirmations and client tool results sent to POST /resume (each list), waiting calls
+   * in an imported session, AG-UI resume entries. Default 100.
+   */
+  answers: number;
+  /**
+   * Array items in one request body, every array in it counted together (a conversation's turns or AG-UI messages,
+   * their parts, tools, context…). Like every count here it is checked before the body is validated, so validating a
+   * body costs at most this many items, however it is nested. Default 20,000.
+   */
+  requestItems: number;
+  /**
+   * Turns one session may hold; at the cap a new message is refused with `session_full`. Also the most turns an
+   * import (PUT) and the most messages an AG-UI request may carry. Default 5,000.
+   */
   sessionTurns: number;
   /** A session's history as JSON bytes; at the cap a new message is refused with `session_full`. Default 4 MiB. */
   sessionBytes: number;
@@ -35,6 +51,9 @@ export const DEFAULT_LIMITS: Limits = {
   references: 50,
   attachments: 20,
   contextBytes: 256 * 1024,
+  contextItems: 1_000,
+  answers: 100,
+  requestItems: 20_000,
   sessionTurns: 5_000,
   sessionBytes: 4 * 1024 * 1024,
   toolResultChars: 50_000,

@@ -38,7 +38,7 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
  * `<agent-chat>`.
  */
 export function agUiRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits.jsonDepth), threadIdParam, async (c) => {
+  return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits, { messages: 'sessionTurns', context: 'contextItems', resume: 'answers' }), threadIdParam, async (c) => {
     const input = c.get('body');
     const response = await withSession(c, runtime, { create: true }, async (session, active) => {
       const refuse = async (response: Response) => {

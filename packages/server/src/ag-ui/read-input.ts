@@ -7,7 +7,7 @@ import { answersFromResume, emptyAnswers, type TracedAnswers } from './interrupt
  * answers to the calls its last run stopped for.
  */
 export type RunRequest =
-  | { kind: 'message'; text: string; userTurnId: string | undefined; context: Context | undefined; answers: TracedAnswers }
+  | { kind: 'message'; text: string; userTurnId: string; context: Context | undefined; answers: TracedAnswers }
   | { kind: 'resume'; answers: TracedAnswers; context: Context | undefined };
 
 /** A request we cannot serve: the status, and the field that says why. */
@@ -55,6 +55,11 @@ export function readRunInput(input: RunAgentInput, session: { turns: readonly Tu
     return bad('resume', `resume: a run with a new user message answers every open interrupt (resolved, or cancelled to drop it); not answered: ${ids}`);
   }
   const { message, index } = newUser;
+  // The message's id becomes its turn's: the next request names it again, and it must be found then, or the same
+  // message would run a second time. An empty id also left a turn that feedback and edits could not name.
+  if (message.id.length === 0 || message.id.length > MAX_TURN_ID) {
+    return bad(`messages.${index}.id`, `messages.${index}.id: a user message's id must be 1 to ${MAX_TURN_ID} characters (got ${message.id.length})`);
+  }
   const text = textOf(message.content);
   if (typeof text !== 'string') return bad(`messages.${index}.content.${text.part}`, `messages.${index}.content.${text.part}: only text parts are understood here (got "${text.type}")`);
   const parsed = sendMessageRequestSchema.safeParse({ text, ...(context ? { context } : {}) });
@@ -63,8 +68,7 @@ export function readRunInput(input: RunAgentInput, session: { turns: readonly Tu
     const field = issue.field.startsWith('text') ? `messages.${index}.content` : issue.field;
     return bad(field, issue.message.replace(issue.field, field));
   }
-  const ownId = message.id.length <= MAX_TURN_ID ? message.id : undefined;
-  return { kind: 'message', text: parsed.data.text, userTurnId: ownId, context, answers };
+  return { kind: 'message', text: parsed.data.text, userTurnId: message.id, context, answers };
 }
 
 /** The waiting calls that neither a resume entry nor a tool message answers. */

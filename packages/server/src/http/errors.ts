@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorResponse, FieldIssue } from '@agent-chat/protocol';
+import { boundIssues, type ErrorCode, type ErrorResponse, type FieldIssue } from '@agent-chat/protocol';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -13,7 +13,9 @@ export function errorJson(
   return c.json(body, status);
 }
 
-export function invalidRequest(c: Context, issues: FieldIssue[]) {
-  const first = issues[0] ?? { field: 'body', message: 'body: invalid request' };
-  return errorJson(c, 400, 'invalid_request', first.message, { field: first.field, issues });
+/** A 400 naming the first bad fields: a handful at most, each cut short, so the answer stays under 4 KB. */
+export function invalidRequest(c: Context, issues: readonly FieldIssue[]) {
+  const bounded = boundIssues(issues);
+  const first = bounded[0] ?? { field: 'body', message: 'body: invalid request' };
+  return errorJson(c, 400, 'invalid_request', first.message, { field: first.field, issues: bounded });
 }

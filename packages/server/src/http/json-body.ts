@@ -4,12 +4,17 @@ import type { z } from 'zod';
 import type { AgentChatEnv } from './env.js';
 import { errorJson, invalidRequest } from './errors.js';
 import { exceedsJsonDepth } from './json-depth.js';
+import { arrayLimitIssue, type ArrayLimits } from './array-limits.js';
+import type { Limits } from '../limits.js';
 
 /**
- * Parse and check a JSON body against a schema; a 400 names the first bad field. The content type was checked
- * before (requireJson); the nesting depth is checked here, before parsing.
+ * Parse and check a JSON body against a schema; a 400 names the first bad fields (a handful at most). The content
+ * type was checked before (requireJson); the nesting depth is checked here, before parsing, and the arrays' counts
+ * (`arrays` names those with a limit of their own) after parsing and before validating, so what a bad body costs
+ * is bounded by the limits, not by its size.
  */
-export function jsonBody<S extends z.ZodType>(schema: S, maxDepth: number) {
+export function jsonBody<S extends z.ZodType>(schema: S, limits: Limits, arrays: ArrayLimits = {}) {
+  const maxDepth = limits.jsonDepth;
   return createMiddleware<AgentChatEnv & { Variables: { body: z.output<S> } }>(async (c, next) => {
     const text = await c.req.text();
     if (exceedsJsonDepth(text, maxDepth)) {
@@ -24,6 +29,8 @@ export function jsonBody<S extends z.ZodType>(schema: S, maxDepth: number) {
     if (value === undefined) {
       return errorJson(c, 400, 'invalid_request', 'body: a JSON object is required', { field: 'body' });
     }
+    const tooMany = arrayLimitIssue(value, arrays, limits);
+    if (tooMany) return invalidRequest(c, [tooMany]);
     const parsed = schema.safeParse(value);
     if (!parsed.success) return invalidRequest(c, describeIssues(parsed.error));
     c.set('body', parsed.data);

@@ -16,7 +16,7 @@ import { holdingSession } from './with-session.js';
  * /sessions/:id does, so a client redraws from it. Refused (409) while a run is in flight.
  */
 export function branchRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/branch', sessionIdParam, jsonBody(branchRequestSchema, runtime.limits.jsonDepth), (c) => {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/branch', sessionIdParam, jsonBody(branchRequestSchema, runtime.limits), (c) => {
     const { turnId, index } = c.get('body');
     const busy = `Session "${c.get('sessionId')}" has a run in progress: switch branches once it has ended.`;
     return holdingSession(c, runtime, { create: false, busy }, async (session) => {

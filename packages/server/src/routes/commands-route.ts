@@ -17,7 +17,7 @@ export function commandsRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post(
     '/sessions/:sessionId/commands',
     sessionIdParam,
-    jsonBody(commandsRequestSchema, runtime.limits.jsonDepth),
+    jsonBody(commandsRequestSchema, runtime.limits, { 'context.items': 'contextItems' }),
     async (c) => {
       const sessionId = c.get('sessionId');
       const record = await runtime.store.load(sessionId);

@@ -29,7 +29,7 @@ export type FeedbackHook = (feedback: Feedback) => void | Promise<void>;
  * be rated while the next one streams.
  */
 export function feedbackRoute(runtime: Runtime, onFeedback: FeedbackHook | undefined) {
-  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/feedback', sessionIdParam, jsonBody(feedbackRequestSchema, runtime.limits.jsonDepth), async (c) => {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/feedback', sessionIdParam, jsonBody(feedbackRequestSchema, runtime.limits), async (c) => {
     const sessionId = c.get('sessionId');
     const principal = c.get('principal');
     const { turnId, rating, comment } = c.get('body');

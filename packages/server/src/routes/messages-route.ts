@@ -19,7 +19,7 @@ export function messagesRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post(
     '/sessions/:sessionId/messages',
     sessionIdParam,
-    jsonBody(sendMessageRequestSchema, runtime.limits.jsonDepth),
+    jsonBody(sendMessageRequestSchema, runtime.limits, { 'context.items': 'contextItems', references: 'references', attachments: 'attachments' }),
     async (c) => {
       const body = c.get('body');
       const issue = checkMessageLimits(body, runtime.limits);

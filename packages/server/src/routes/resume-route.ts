@@ -12,7 +12,7 @@ import { disconnectPolicy, withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/resume: answer the calls a run stopped for, and continue the same turn. */
 export function resumeRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema, runtime.limits.jsonDepth), (c) => {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema, runtime.limits, { decisions: 'answers', results: 'answers', 'context.items': 'contextItems' }), (c) => {
     const body = c.get('body');
     return withSession(c, runtime, { create: false }, async (session, active) => {
       // Answered already (another tab, another instance): the first answer stands, and this one says so.

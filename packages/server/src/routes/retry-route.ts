@@ -22,7 +22,7 @@ import { disconnectPolicy, withSession } from './with-session.js';
  * message whose first try failed and keeps what that try wrote.
  */
 export function retryRoute(runtime: Runtime) {
-  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/retry', sessionIdParam, jsonBody(retryRequestSchema, runtime.limits.jsonDepth), (c) => {
+  return new Hono<AgentChatEnv>().post('/sessions/:sessionId/retry', sessionIdParam, jsonBody(retryRequestSchema, runtime.limits, { 'context.items': 'contextItems' }), (c) => {
     const body = c.get('body');
     const busy = `Session "${c.get('sessionId')}" has a run in progress: retry its reply once it has ended.`;
     return withSession(c, runtime, { create: false, busy }, async (session, active) => {

@@ -28,7 +28,7 @@ export function sessionListRoutes(runtime: Runtime) {
       };
       return c.json(body);
     })
-    .patch('/sessions/:sessionId', sessionIdParam, jsonBody(renameSessionRequestSchema, runtime.limits.jsonDepth), (c) => {
+    .patch('/sessions/:sessionId', sessionIdParam, jsonBody(renameSessionRequestSchema, runtime.limits), (c) => {
       const { title } = c.get('body');
       const busy = `Session "${c.get('sessionId')}" has a run in progress: rename it after the reply.`;
       return holdingSession(c, runtime, { create: false, busy }, async (session) => {

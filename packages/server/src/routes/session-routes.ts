@@ -27,7 +27,7 @@ export function sessionRoutes(runtime: Runtime) {
       const body = sessionResponse(runtime, session, (await runtime.runs.holder(session.id)) !== undefined);
       return c.json(body);
     })
-    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits.jsonDepth), async (c) => {
+    .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits, { pending: 'answers' }), async (c) => {
       const { turns, pending = [] } = c.get('body');
       const issue = checkImport(turns, pending);
       if (issue) return invalidRequest(c, [issue]);

@@ -18,8 +18,13 @@ export function principalMiddleware(authorize: Authorize) {
     if (principal === null || principal === undefined || principal === '') {
       return errorJson(c, 401, 'unauthorized', 'Not authorized: sign in again, then retry.');
     }
-    if (typeof principal !== 'string' || principal.length > MAX_PRINCIPAL_LENGTH) {
-      throw new TypeError(`createAgentChat: authorize() must return a string of at most ${MAX_PRINCIPAL_LENGTH} characters, or null`);
+    if (typeof principal !== 'string') {
+      throw new TypeError('createAgentChat: authorize() must return a string (the principal), or null');
+    }
+    // A principal this long is most likely a whole token where an id was meant, or a header the caller chose: it
+    // names nobody this server keeps sessions for, so the caller is not authorized (it was a 500).
+    if (principal.length > MAX_PRINCIPAL_LENGTH) {
+      return errorJson(c, 401, 'unauthorized', `Not authorized: the principal is longer than ${MAX_PRINCIPAL_LENGTH} characters.`);
     }
     c.set('principal', principal);
     await next();
