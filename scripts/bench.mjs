@@ -10,6 +10,7 @@ const benches = [
   ['element: streaming markdown in Chromium', [join(root, 'packages/element/bench/markdown-bench.mjs')]],
   ['element: <agent-chat> beside deep-chat in Chromium', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/element/bench/widgets-bench.ts')]],
   ['server: streaming and runs over HTTP', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/server-bench.ts')]],
+  ['server: the worst request within the limits, beside a valid one', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/bad-request-bench.ts')]],
   ['server: turn cost as the stored history grows', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/history-bench.ts')]],
   ['server: 1,000 and 10,000 concurrent streams from another process, and a slow reader', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/load-bench.ts')]],
 ];

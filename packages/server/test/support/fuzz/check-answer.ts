@@ -52,6 +52,10 @@ export async function checkAnswer(method: string, answer: RawAnswer, kind: Answe
     const message = error['message'];
     if (typeof message !== 'string' || message.trim().length < 8) problems.push(`a ${status} whose message says nothing: ${JSON.stringify(message)}`);
     else if (LEAK.test(message)) problems.push(`a ${status} whose message shows a stack frame or a source path`);
+    // Issue 31: an error lists a handful of issues and stays small, whatever the request held.
+    if (answer.body.length > 4096) problems.push(`a ${status} of ${answer.body.length} bytes (more than 4 KB)`);
+    const issues = error['issues'];
+    if (issues !== undefined && (!Array.isArray(issues) || issues.length > 5)) problems.push(`a ${status} listing ${Array.isArray(issues) ? issues.length : 'no list of'} issues (at most 5)`);
     if (status === 400) {
       const field = error['field'];
       if (typeof field !== 'string' || field === '') problems.push('a 400 that names no field');
