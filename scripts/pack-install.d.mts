@@ -8,9 +8,6 @@ export interface InstalledProject {
 }
 /** Builds (unless told not to), packs the three packages and installs the tarballs in a project outside the workspace; cached. */
 export function packInstall(options?: { build?: boolean; log?: (line: string) => void }): Promise<InstalledProject>;
-/** The environment without the npm_* variables that describe this workspace, for a child npm working elsewhere. */
-export function cleanNpmEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
-/** Runs a command (printed through `log`), resolving with its stdout; rejects with its output's tail. */
-export function run(log: (line: string) => void, command: string, args: readonly string[], cwd: string, timeoutMs?: number): Promise<string>;
+export { cleanNpmEnv, run } from './run-command.mjs';
 /** Runs `fn` holding a directory lock shared with other processes. */
 export function withLock<T>(lockDir: string, fn: () => Promise<T>, timeoutMs?: number): Promise<T>;

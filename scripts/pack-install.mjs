@@ -1,22 +1,26 @@
-// Installs the SDK the way a user gets it: `npm pack` of the three packages, then `npm install` of the tarballs
-// (plus what an integrator adds: hono, @hono/node-server, zod, React and Vue typings, TypeScript) into a fresh
-// project outside the workspace, where nothing resolves to this repository's sources or node_modules.
+// Installs the SDK the way a user gets it: the three packages packed as published (scripts/pack-packages.mjs), then
+// `npm install` of the tarballs (plus what an integrator adds: hono, @hono/node-server, zod, React and Vue typings,
+// TypeScript) into a fresh project outside the workspace, where nothing resolves to this repository's sources or
+// node_modules.
 //
 // The result is cached twice over, so the install tests of one run share one project: by the packages' build
 // inputs (no rebuild or repack while they are unchanged) and by the tarballs' hash (a rebuild that changes
 // nothing reuses the installed project). A lock serialises concurrent callers (vitest workers, two `npm test`s).
 //
 //   node scripts/pack-install.mjs     prints the project's folder
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGES, packPackages } from './pack-packages.mjs';
+import { run } from './run-command.mjs';
+
+// Kept here for the callers that import them from this module (runtimes.mjs, the install tests).
+export { cleanNpmEnv, run } from './run-command.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const PACKAGES = ['protocol', 'server', 'element'];
 const state = join(root, '.tmp', 'pack-install');
 const stampFile = join(state, 'stamp.json');
 const failureFile = join(state, 'failure.json');
@@ -63,14 +67,11 @@ async function buildPackInstall({ build, log }) {
   else log('packages already built (AGENT_CHAT_PACKAGES_BUILT=1): not rebuilding');
 
   const packDir = await mkdtemp(join(tmpdir(), 'agent-chat-pack-'));
-  const workspaces = PACKAGES.flatMap((name) => ['--workspace', `packages/${name}`]);
-  const packed = await run(log, 'npm', ['pack', '--json', '--pack-destination', packDir, ...workspaces], root)
-    .then((stdout) => JSON.parse(stdout))
-    .catch(async (error) => {
-      await rm(packDir, { recursive: true, force: true });
-      throw error;
-    });
-  const files = Object.fromEntries(packed.map((entry) => [entry.name.replace('@agent-chat/', ''), entry.filename]));
+  const packed = await packPackages(packDir, log).catch(async (error) => {
+    await rm(packDir, { recursive: true, force: true });
+    throw error;
+  });
+  const files = Object.fromEntries(PACKAGES.map((name) => [name, basename(packed[name].tarball)]));
   const hash = createHash('sha256');
   for (const name of PACKAGES) hash.update(await readFile(join(packDir, files[name])));
   const digest = hash.digest('hex').slice(0, 16);
@@ -106,10 +107,13 @@ async function buildPackInstall({ build, log }) {
   return project;
 }
 
+/** The scripts that decide what a tarball holds: a change to them packs anew. */
+const PACKING_SCRIPTS = ['scripts/pack-packages.mjs', 'scripts/published-manifest.mjs', 'scripts/manifest-targets.mjs'];
+
 /** The files a build and a pack read: each package's folder but for node_modules, dist, tests and benches. */
 async function hashInputs() {
   const hash = createHash('sha256');
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.base.json']) await hashFile(hash, join(root, file));
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.base.json', ...PACKING_SCRIPTS]) await hashFile(hash, join(root, file));
   for (const name of PACKAGES) {
     for (const file of await listFiles(join(root, 'packages', name))) await hashFile(hash, file);
   }
@@ -175,48 +179,6 @@ async function removeOldProjects(keep, log) {
       await rm(path, { recursive: true, force: true });
     }
   }
-}
-
-/**
- * npm run inside `npm test` inherits npm_config_* and npm_package_* variables describing this workspace; the
- * child npm must see only the user's own configuration, or it would act on the workspace instead of its cwd.
- */
-export function cleanNpmEnv(env = process.env) {
-  const clean = {};
-  for (const [key, value] of Object.entries(env)) {
-    const lower = key.toLowerCase();
-    const workspaceScoped =
-      lower.startsWith('npm_package_') ||
-      lower.startsWith('npm_lifecycle_') ||
-      ['npm_config_local_prefix', 'npm_config_prefix', 'npm_config_workspace', 'npm_config_workspaces', 'init_cwd'].includes(lower);
-    if (!workspaceScoped) clean[key] = value;
-  }
-  return clean;
-}
-
-/** Runs a command, printing it; resolves with its stdout, rejects with its stderr's tail. */
-export function run(log, command, args, cwd, timeoutMs = 10 * 60 * 1000) {
-  log(`$ ${[command, ...args].join(' ')}${cwd === root ? '' : `   (in ${cwd})`}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: cleanNpmEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve(stdout);
-      const why = signal ? `killed by ${signal}${signal === 'SIGKILL' ? ` after ${timeoutMs} ms` : ''}` : `exit ${code}`;
-      // tsc reports on stdout, npm on stderr: the tail of both says why.
-      const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
-      reject(new Error(`${command} ${args.join(' ')} failed (${why}):\n${tail}`));
-    });
-  });
 }
 
 /**
