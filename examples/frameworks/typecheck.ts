@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publishedManifest } from '../../scripts/published-manifest.mjs';
 
 // Typechecking the framework pages and small consumers of the element's typings: tsc for TSX, vue-tsc for SFCs.
 
@@ -33,23 +34,11 @@ function emit(project: string): Promise<void> {
   });
 }
 
-/** package.json as published: the repository-only `agent-chat-source` condition taken out of every export. */
-function withoutSourceCondition(manifest: { exports?: Record<string, unknown> }) {
-  const exports = Object.fromEntries(
-    Object.entries(manifest.exports ?? {}).map(([path, target]) => {
-      if (typeof target !== 'object' || target === null) return [path, target];
-      const { ['agent-chat-source']: _source, ...conditions } = target as Record<string, unknown>;
-      return [path, conditions];
-    }),
-  );
-  return { ...manifest, exports };
-}
-
 /**
  * Lay out `@agent-chat/protocol` and `@agent-chat/element` under `<dir>/node_modules` as an install would have
- * them for types: their package.json (exports without the source condition) and the declarations their tsc build
- * emits, written there rather than to the packages' own dist/, which other builds share. A consumer project in
- * `<dir>` then resolves `@agent-chat/element/react` and `/vue` through the `types` conditions, as a user's does.
+ * them for types: their package.json as published (scripts/published-manifest.mjs) and the declarations their tsc
+ * build emits, written there rather than to the packages' own dist/, which other builds share. A consumer project
+ * in `<dir>` then resolves `@agent-chat/element/react` and `/vue` through the `types` conditions, as a user's does.
  */
 export async function installedTypes(dir: string): Promise<void> {
   for (const [name, outDir, paths] of [
@@ -60,7 +49,7 @@ export async function installedTypes(dir: string): Promise<void> {
     const target = join(dir, 'node_modules/@agent-chat', name);
     await mkdir(target, { recursive: true });
     const manifest = JSON.parse(await readFile(join(source, 'package.json'), 'utf8'));
-    await writeFile(join(target, 'package.json'), JSON.stringify(withoutSourceCondition(manifest), null, 2));
+    await writeFile(join(target, 'package.json'), JSON.stringify(publishedManifest(manifest), null, 2));
     const project = join(dir, `tsconfig.${name}.json`);
     await writeFile(
       project,
