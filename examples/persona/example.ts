@@ -1,6 +1,8 @@
+import { sessionRef } from '@agent-chat/server';
 import { fileStore } from '@agent-chat/server/file-store';
 import { Hono } from 'hono';
 import { join } from 'node:path';
+import { DEMO_USER } from '../server/demo-user.js';
 import type { ExampleDefinition } from '../server/example.js';
 import { personaAgent, personaModel } from './server/persona-agent.js';
 import { personaApi } from './server/persona-api.js';
@@ -31,8 +33,8 @@ export const personaExample: ExampleDefinition = {
       '/api',
       personaApi(store, {
         info: { model: model.name, demo },
-        // The persona's conversation goes with it.
-        onPersonaDeleted: (id) => sessions.delete(sessionIdFor(id)),
+        // The persona's conversation goes with it: the demo user's, the one there is (sessions are found by owner and id).
+        onPersonaDeleted: async (id) => sessions.delete(await sessionRef(DEMO_USER, sessionIdFor(id))),
       }),
     );
     return app;

@@ -1,5 +1,8 @@
 import type { AgentChatOptions } from '@agent-chat/server';
 
+/** The one principal of the demos: whose sessions every chat of theirs is. */
+export const DEMO_USER = 'demo-user';
+
 /**
  * These demos have no sign-in, and their documents (personas, carousels, discoveries, study workspaces) are shared
  * by everyone who opens them, so the chats about them are too: every visitor is one user. A real app returns its
@@ -7,5 +10,5 @@ import type { AgentChatOptions } from '@agent-chat/server';
  * framework examples keep the default instead: each browser its own anonymous principal.
  */
 export const demoUser: Pick<AgentChatOptions, 'authorize'> = {
-  authorize: () => 'demo-user',
+  authorize: () => DEMO_USER,
 };

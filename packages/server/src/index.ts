@@ -16,6 +16,7 @@ export {
 } from './store/session-store.js';
 export type { TitleExchange, TitleOption } from './session/session-title.js';
 export type { SessionFields, SessionRecord, UndoSnapshot } from './session/session-record.js';
+export { sessionRef, type SessionRef } from './session/session-ref.js';
 export type { Fork, StashedBranch } from './session/branches.js';
 export type { Feedback, FeedbackHook } from './routes/feedback-route.js';
 export { memoryStore, type MemoryStoreOptions } from './store/memory-store.js';

@@ -110,8 +110,22 @@ describe('AG-UI endpoint: bad input is a 4xx naming the field', () => {
     expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
   });
 
-  it("someone else's thread is a 404 naming threadId, as a missing one would be", async () => {
-    await interruptedThread('alices');
-    expect(await post(input({ threadId: 'alices' }), 'bob')).toMatchObject({ status: 404, error: { field: 'threadId' } });
+  it("someone else's thread answers as a thread nobody used: a resume is the same 409, a tool message the same 400", async () => {
+    const id = await interruptedThread('alices');
+    const asBob = async (threadId: string) => ({
+      resume: await post(input({ threadId, messages: [], resume: [{ interruptId: id, status: 'resolved', payload: true }] }), 'bob'),
+      tool: await post(input({ threadId, messages: [{ id: 'bob-t1', role: 'tool', toolCallId: id, content: '{"ok":true}' }] }), 'bob'),
+    });
+    const [onAlices, onNobodys] = [await asBob('alices'), await asBob('nobodys')];
+    expect(onAlices.resume).toMatchObject({ status: 409, error: { code: 'conflict', field: 'resume' } });
+    expect(onAlices.tool).toMatchObject({ status: 400, error: { code: 'invalid_request', field: 'messages' } });
+    const unnamed = (answer: { status: number; error: { message: string } }, threadId: string) => ({ ...answer, error: { ...answer.error, message: answer.error.message.replaceAll(threadId, 'T') } });
+    expect(unnamed(onAlices.resume, 'alices')).toEqual(unnamed(onNobodys.resume, 'nobodys'));
+    expect(unnamed(onAlices.tool, 'alices')).toEqual(unnamed(onNobodys.tool, 'nobodys'));
+    // Alice's call is still open: her answer goes through.
+    const agent = agUiAgent(server.url, 'alices');
+    agent.setMessages([{ id: 'alices-u1', role: 'user', content: 'add it' }]);
+    const resumed = await runAgUi(agent, { resume: [{ interruptId: id, status: 'resolved', payload: true }] });
+    expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
   });
 });

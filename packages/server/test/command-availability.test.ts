@@ -98,12 +98,12 @@ describe('commands limited to a state', () => {
     });
   });
 
-  it('someone else’s session gets the 404 every route gives it; a bad body a 400', async () => {
+  it('someone else’s id is answered as one nobody used (its session is not even read); a bad body is a 400', async () => {
     await sameBrowser(server.url).run('avail-owned', { text: '/next' });
     const stranger = agentClient(server.url);
-    const response = await stranger.commandsRaw('avail-owned', {});
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'not_found', field: 'sessionId' } });
+    const response = await stranger.commandsRaw('avail-owned', { context: { stage: 1 } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(await (await stranger.commandsRaw('avail-unused', { context: { stage: 1 } })).json());
     expect((await sameBrowser(server.url).commandsRaw('avail-owned', { context: 'stage 3' })).status).toBe(400);
   });
 

@@ -6,7 +6,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileStore } from '../src/file-store.js';
+import { sessionRef } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
+import { anonymousPrincipalOf } from './support/same-browser.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,6 +19,8 @@ let dir: string;
 const secret = 'crash-test-secret-0123456789abcdef0123';
 const jar = new Map<string, string>();
 const browserAt = (url: string) => agentClient(url, { cookies: jar });
+/** The browser's session of this id, as the store keeps it. */
+const sessionOfBrowser = (sessionId: string) => sessionRef(anonymousPrincipalOf(jar), sessionId);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agent-chat-crash-'));
@@ -67,9 +71,10 @@ describe('the file store and SIGKILL', () => {
 
       // The log reads back (a line torn by the kill is left out), and holds a consistent prefix of the run. A new
       // store each time: nothing comes from a cache, all from the file.
-      const raw = await readFile(join(dir, `${sessionId}.jsonl`), 'utf8');
+      const session = await sessionOfBrowser(sessionId);
+      const raw = await readFile(join(dir, `${session.key}.jsonl`), 'utf8');
       expect(raw.split('\n').filter((line) => line !== '').length).toBeGreaterThan(1);
-      const record = (await fileStore({ dir }).load(sessionId))!;
+      const record = (await fileStore({ dir }).load(session))!;
       const saved = record.turns.filter((t) => t.type === 'tool_result').length;
       // Each step is saved before the next model call, so every result of an earlier step is on disk;
       // at most the result that was streamed in the very moment of the kill may be missing.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileStore } from '../src/file-store.js';
+import { sessionRef } from '../src/index.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -12,12 +13,13 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('fileStore at start', () => {
   it('removes the *.tmp files a crash left between write and rename, and keeps the sessions', async () => {
+    const ref = await sessionRef('p', 's1');
     const session = { id: 's1', owner: 'p', turns: [], pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: 1 };
-    await writeFile(join(dir, 's1.jsonl'), `${JSON.stringify({ v: 3, snapshot: session })}\n`);
-    await writeFile(join(dir, 's1.jsonl.4242.1.tmp'), '{"v":4,"snapshot":{"id":"s1","tur');
+    await writeFile(join(dir, `${ref.key}.jsonl`), `${JSON.stringify({ v: 3, snapshot: session })}\n`);
+    await writeFile(join(dir, `${ref.key}.jsonl.4242.1.tmp`), '{"v":4,"snapshot":{"id":"s1","tur');
     await writeFile(join(dir, 's2.jsonl.4242.2.tmp'), '');
     const store = fileStore({ dir });
-    expect(await store.load('s1')).toEqual({ ...session, version: 3 });
-    expect((await readdir(dir)).sort()).toEqual(['s1.jsonl']);
+    expect(await store.load(ref)).toEqual({ ...session, version: 3 });
+    expect((await readdir(dir)).sort()).toEqual([`${ref.key}.jsonl`]);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createAgentChat, defineTool, memoryStore, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
-import type { SessionStore } from '../src/index.js';
+import { sessionRef, type SessionStore } from '../src/index.js';
 
 const bigTool = defineTool({
   name: 'read_log',
@@ -153,20 +153,21 @@ describe('session caps', () => {
 
 describe('memoryStore is bounded', () => {
   /** A new session of one 50 KB message, as the loop's first commit writes it. */
-  const create = (store: SessionStore, id: string) =>
-    store.write(id, 0, { append: [{ id: `${id}-t`, createdAt: 1, type: 'user', text: 'x'.repeat(50_000) }], set: { owner: 'p' } });
+  const create = async (store: SessionStore, id: string) =>
+    store.write(await sessionRef('p', id), 0, { append: [{ id: `${id}-t`, createdAt: 1, type: 'user', text: 'x'.repeat(50_000) }], set: { owner: 'p' } });
+  const load = async (store: SessionStore, id: string) => store.load(await sessionRef('p', id));
 
   it('3,000 sessions of 50 KB keep at most maxSessions, least recently used out first', async () => {
     const store = memoryStore({ maxSessions: 200 });
     await create(store, 'kept');
     for (let i = 0; i < 3_000; i++) {
       await create(store, `s${i}`);
-      if (i % 100 === 0) await store.load('kept'); // used now and then, so never the least recent
+      if (i % 100 === 0) await load(store, 'kept'); // used now and then, so never the least recent
     }
     expect(store.size).toBe(200);
-    expect(await store.load('kept')).toBeDefined();
-    expect(await store.load('s0')).toBeUndefined();
-    expect(await store.load('s2999')).toBeDefined();
+    expect(await load(store, 'kept')).toBeDefined();
+    expect(await load(store, 's0')).toBeUndefined();
+    expect(await load(store, 's2999')).toBeDefined();
   });
 
   it('the default keeps 1,000; a session unused past ttlMs is gone', async () => {
@@ -176,9 +177,9 @@ describe('memoryStore is bounded', () => {
 
     const short = memoryStore({ ttlMs: 30 });
     await create(short, 'brief');
-    expect(await short.load('brief')).toBeDefined();
+    expect(await load(short, 'brief')).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(await short.load('brief')).toBeUndefined();
+    expect(await load(short, 'brief')).toBeUndefined();
     expect(() => memoryStore({ maxSessions: 0 })).toThrow(/maxSessions/);
   });
 });

@@ -219,7 +219,7 @@ describe.each(stores)('message actions, %s', (_name, makeStore) => {
     expect(feedback.at(-1)!.comment).toBeUndefined();
   });
 
-  it('answers 4xx naming the field for bad input, and 404 for a stranger', async () => {
+  it('answers 4xx naming the field for bad input, and a stranger as for an id nobody used', async () => {
     await client.run('b1', { text: 'one' });
     const { turns } = await client.history('b1');
     const reply = turns[1]!;
@@ -234,12 +234,21 @@ describe.each(stores)('message actions, %s', (_name, makeStore) => {
     // Nothing changed by the refusals.
     expect((await client.history('b1')).turns).toEqual(turns);
 
-    // Someone else's session: the same 404 as a missing one, for every action.
+    // Someone else's id: the same answer as an id nobody used, for every action (the stranger has no session "b1").
     const stranger = agentClient(server.url);
-    expect(await errorOf(await stranger.request('/sessions/b1/retry', post({})))).toMatchObject({ status: 404, field: 'sessionId' });
-    expect(await errorOf(await stranger.request('/sessions/b1/feedback', post({ turnId: reply.id, rating: 'up' })))).toMatchObject({ status: 404, field: 'sessionId' });
-    expect(await errorOf(await stranger.send('b1', { text: 'x', editOf: turns[0]!.id }))).toMatchObject({ status: 404, field: 'sessionId' });
-    expect(await errorOf(await stranger.request('/sessions/b1/branch', post({ turnId: reply.id, index: 0 })))).toMatchObject({ status: 404, field: 'sessionId' });
+    const actions = (id: string) => [
+      () => stranger.request(`/sessions/${id}/retry`, post({})),
+      () => stranger.request(`/sessions/${id}/feedback`, post({ turnId: reply.id, rating: 'up' })),
+      () => stranger.send(id, { text: 'x', editOf: turns[0]!.id }),
+      () => stranger.request(`/sessions/${id}/branch`, post({ turnId: reply.id, index: 0 })),
+    ];
+    const [onB1, onUnused] = [actions('b1'), actions('b-unused')];
+    for (const [index, action] of onB1.entries()) {
+      const [owned, unused] = [await errorOf(await action()), await errorOf(await onUnused[index]!())];
+      expect(owned.status).toBe(404);
+      expect({ ...owned, message: owned.message.replace('b1', 'ID') }).toEqual({ ...unused, message: unused.message.replace('b-unused', 'ID') });
+    }
+    expect((await client.history('b1')).turns).toEqual(turns);
   });
 });
 

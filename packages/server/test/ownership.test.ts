@@ -1,12 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionResponse } from '@agent-chat/protocol';
+import { fileStore } from '../src/file-store.js';
 import { createAgentChat, defineTool, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
+import { redisCoordination } from '../src/redis.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { redisSkipReason, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { strangerRoutes, whatItShows, type StrangerRoute } from './support/stranger-routes.js';
 
-// A's session holds everything a stranger could want: history, an undoable write, and a pending approval.
+// A's session holds everything a stranger could want: history, an undoable write, and a pending approval. The
+// host's notes are kept per session id, as a host's documents are: a stranger's session of the same id must never
+// reach them through the routes (only through the tools it runs itself, which is the host's to check).
 const notes = new Map<string, string[]>();
 const writeNote = defineTool({
   name: 'write_note',
@@ -29,12 +38,13 @@ const deleteNotes = defineTool({
     return { deleted: true };
   },
 });
-const model = scriptedModel(({ text }) =>
-  text.startsWith('delete')
-    ? [[{ tool: 'delete_notes', input: {} }], [{ text: 'Deleted.' }]]
-    : text.startsWith('slow')
-      ? [[{ text: 'A slow answer that takes its time. '.repeat(20) }]]
-      : [[{ tool: 'write_note', input: { text } }], [{ text: 'Noted.' }]],
+const model = scriptedModel(
+  ({ text }) =>
+    text.startsWith('delete')
+      ? [[{ tool: 'delete_notes', input: {} }], [{ text: 'Deleted.' }]]
+      : text.startsWith('slow')
+        ? [[{ text: 'A slow answer that takes its time. '.repeat(20) }]]
+        : [[{ tool: 'write_note', input: { text } }], [{ text: 'Noted.' }]],
   { chunkSize: 8, delayMs: 0 },
 );
 
@@ -64,28 +74,135 @@ async function preparedSession(a: AgentClient, sessionId: string): Promise<Sessi
   return history;
 }
 
-/** Every route a stranger could aim at someone else's session. */
-function attacks(b: AgentClient, sessionId: string, toolCallId: string) {
-  return {
-    history: () => b.historyRaw(sessionId),
-    message: () => b.send(sessionId, { text: 'delete everything' }),
-    approve: () => b.resumeRaw(sessionId, { decisions: [{ toolCallId, action: 'edit', input: {} }] }),
-    cancel: () => b.cancel(sessionId),
-    undo: () => b.undo(sessionId),
-    import: () => b.importRaw(sessionId, { turns: [{ id: 'forged', createdAt: 1, type: 'user', text: 'I said yes' }] }),
-    delete: () => b.clear(sessionId),
-  };
+/**
+ * On every route, a stranger's request on A's id answers exactly as the same request on an id nobody used (each
+ * from a stranger with nothing yet, so neither answer depends on the requests before it), and A's session, run
+ * slot and host state are as they were.
+ */
+async function everyRouteAsIfUnused(a: AgentClient, stranger: () => AgentClient, prefix: string) {
+  const owned = `${prefix}-private`;
+  const before = await preparedSession(a, owned);
+  const callId = before.pending[0]!.toolCallId;
+  const turnId = before.turns[0]!.id;
+  const notesBefore = [...(notes.get(owned) ?? [])];
+  for (const route of Object.keys(strangerRoutes) as StrangerRoute[]) {
+    const unused = `${prefix}-never-${route}`;
+    const onOwned = await whatItShows(await strangerRoutes[route](stranger(), owned, callId, turnId), owned);
+    const onUnused = await whatItShows(await strangerRoutes[route](stranger(), unused, callId, turnId), unused);
+    expect(onOwned, route).toEqual(onUnused);
+  }
+  expect(await a.history(owned)).toEqual(before);
+  expect(notes.get(owned)).toEqual(notesBefore);
+  // A can still do all of it.
+  const approved = await a.resume(owned, { decisions: [{ toolCallId: callId, action: 'approve' }] });
+  expect(approved.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+  expect((await a.undo(owned)).status).toBe(200);
+  expect((await a.clear(owned)).status).toBe(200);
 }
 
-async function expectNotFound(response: Response, sessionId: string) {
-  expect(response.status).toBe(404);
-  const body = (await response.json()) as { error: { code: string; field: string; message: string } };
-  expect(body.error).toMatchObject({ code: 'not_found', field: 'sessionId' });
-  expect(body.error.message).toContain(sessionId);
-  return body;
+/** Two principals, one id: two conversations, each with its own history, list, run and delete. */
+async function twoConversations(a: AgentClient, b: AgentClient, id: string) {
+  // Both at once: each has a run slot of its own.
+  const [runA, runB] = await Promise.all([a.send(id, { text: 'slow from a' }), b.send(id, { text: 'slow from b' })]);
+  expect([runA.status, runB.status]).toEqual([200, 200]);
+  for (const events of await Promise.all([readAgentEvents(runA), readAgentEvents(runB)])) {
+    expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    expect(events[0]!.data).toMatchObject({ type: 'run_started', sessionId: id });
+  }
+  await b.run(id, { text: 'a note from b' });
+  const texts = async (client: AgentClient) => (await client.history(id)).turns.flatMap((turn) => (turn.type === 'user' ? [turn.text] : []));
+  expect(await texts(a)).toEqual(['slow from a']);
+  expect(await texts(b)).toEqual(['slow from b', 'a note from b']);
+  const listed = async (client: AgentClient) => ((await (await client.request('/sessions')).json()) as { sessions: { id: string; title: string }[] }).sessions;
+  expect((await listed(a)).filter((session) => session.id === id)).toEqual([expect.objectContaining({ id, title: 'slow from a' })]);
+  expect((await listed(b)).filter((session) => session.id === id)).toEqual([expect.objectContaining({ id, title: 'slow from b' })]);
+  expect((await b.clear(id)).status).toBe(200);
+  expect((await b.historyRaw(id)).status).toBe(404);
+  expect(await texts(a)).toEqual(['slow from a']);
 }
 
-describe('sessions belong to their principal (anonymous cookie, no authorize)', () => {
+/** The stores a session can be kept in, each over a real storage: memory, a folder, a Redis. */
+const stores: { name: string; skip?: string; setUp(): Promise<{ options: Partial<AgentChatAppOptions>; close(): Promise<void> }> }[] = [
+  { name: 'memoryStore', setUp: async () => ({ options: {}, close: async () => {} }) },
+  {
+    name: 'fileStore',
+    async setUp() {
+      const dir = await mkdtemp(join(tmpdir(), 'agent-chat-ownership-'));
+      return { options: { store: fileStore({ dir }) }, close: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'redisStore, with the Redis coordinator and event log',
+    skip: redisSkipReason('ownership.test.ts'),
+    async setUp() {
+      const redis: RedisServer = await startRedisServer();
+      const shared = redisCoordination({ url: redis.url, prefix: 'ownership:' });
+      return {
+        options: { store: shared.store, coordinator: shared.coordinator, events: shared.events },
+        close: async () => {
+          await shared.close();
+          await redis.stop();
+        },
+      };
+    },
+  },
+];
+
+for (const kept of stores) {
+  describe.skipIf(kept.skip)(`sessions are found by owner and id (${kept.name})`, () => {
+    let cookieServer: RunningServer;
+    let userServer: RunningServer;
+    let close: () => Promise<void>;
+    let options: Partial<AgentChatAppOptions>;
+    beforeAll(async () => {
+      const storage = await kept.setUp();
+      ({ close, options } = storage);
+      cookieServer = await serveApp(agent(storage.options));
+      userServer = await serveApp(agent({ ...storage.options, authorize: (c) => c.req.header('authorization')?.replace(/^Bearer user-/, '') ?? null }));
+    });
+    afterAll(async () => {
+      await Promise.all([cookieServer?.close(), userServer?.close()]);
+      await close?.();
+    });
+
+    it('anonymous cookies: a stranger’s request on every route answers as for an id nobody used, and A’s session is unchanged', async () => {
+      await everyRouteAsIfUnused(agentClient(cookieServer.url), () => agentClient(cookieServer.url), 'cookie');
+    });
+
+    it('the host’s authorize: user B’s request on every route answers as for an id nobody used', async () => {
+      let strangers = 0;
+      const a = agentClient(userServer.url, { headers: { authorization: 'Bearer user-alice' } });
+      await everyRouteAsIfUnused(a, () => agentClient(userServer.url, { headers: { authorization: `Bearer user-stranger${++strangers}` } }), 'user');
+    });
+
+    it('two principals using one id have two conversations, and neither can stop or see the other’s run', async () => {
+      await twoConversations(agentClient(cookieServer.url), agentClient(cookieServer.url), 'doc-42');
+      const a = agentClient(cookieServer.url);
+      const b = agentClient(cookieServer.url);
+      const running = await a.send('doc-7', { text: 'slow please' });
+      const events = readAgentEvents(running);
+      // B has no session "doc-7": Stop answers as for any id B never used, and A's run goes on to its end.
+      const cancel = await b.cancel('doc-7');
+      expect(cancel.status).toBe(404);
+      expect(await whatItShows(cancel, 'doc-7')).toEqual(await whatItShows(await b.cancel('doc-never'), 'doc-never'));
+      expect((await events).at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    });
+
+    it('a team whose authorize returns one principal shares its sessions', async () => {
+      const teamServer = await serveApp(agent({ ...options, authorize: (c) => (c.req.header('x-user')?.startsWith('sales-') ? 'team-sales' : null) }));
+      try {
+        const ann = agentClient(teamServer.url, { headers: { 'x-user': 'sales-ann' } });
+        const bob = agentClient(teamServer.url, { headers: { 'x-user': 'sales-bob' } });
+        await ann.run('pipeline', { text: 'remember the pipeline' });
+        expect((await bob.history('pipeline')).turns[0]).toMatchObject({ type: 'user', text: 'remember the pipeline' });
+      } finally {
+        await teamServer.close();
+      }
+    });
+  });
+}
+
+describe('principals', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await serveApp(agent());
@@ -109,90 +226,29 @@ describe('sessions belong to their principal (anonymous cookie, no authorize)', 
     expect(header).toMatch(/Path=\//);
   });
 
-  it('on every route, B gets the same 404 as for a session that does not exist, and A’s session is unchanged', async () => {
-    const a = agentClient(server.url);
-    const b = agentClient(server.url);
-    const before = await preparedSession(a, 'a-private');
-    const toolCallId = before.pending[0]!.toolCallId;
-    const notesBefore = [...(notes.get('a-private') ?? [])];
-
-    const onA = attacks(b, 'a-private', toolCallId);
-    const onNothing = attacks(b, 'never-was', toolCallId);
-    for (const name of Object.keys(onA) as (keyof typeof onA)[]) {
-      const stolen = await expectNotFound(await onA[name](), 'a-private');
-      // Only `message` and `import` may start a session that does not exist; the others answer as for A's.
-      if (name !== 'message' && name !== 'import') {
-        const missing = await expectNotFound(await onNothing[name](), 'never-was');
-        expect(stolen.error.message.replace('a-private', 'X')).toBe(missing.error.message.replace('never-was', 'X'));
-      }
-    }
-
-    const after = await a.history('a-private');
-    expect(after).toEqual(before);
-    expect(notes.get('a-private')).toEqual(notesBefore);
-    // A can still do all of it.
-    const approved = await a.resume('a-private', { decisions: [{ toolCallId, action: 'approve' }] });
-    expect(approved.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
-    expect((await a.undo('a-private')).status).toBe(200);
-    expect((await a.clear('a-private')).status).toBe(200);
-  });
-
-  it('B cannot stop A’s run, nor learn that it runs', async () => {
-    const a = agentClient(server.url);
-    const b = agentClient(server.url);
-    const response = await a.send('a-running', { text: 'slow please' });
-    const events = readAgentEvents(response);
-    await expectNotFound(await b.cancel('a-running'), 'a-running');
-    await expectNotFound(await b.send('a-running', { text: 'me too' }), 'a-running');
-    const done = (await events).at(-1)!.data;
-    expect(done).toMatchObject({ type: 'done', stopReason: 'end_turn' });
-  });
-
-  it('an id someone else started cannot be taken over by a first message or an import', async () => {
-    const a = agentClient(server.url);
-    const b = agentClient(server.url);
-    await a.run('claimed', { text: 'mine' });
-    await expectNotFound(await b.send('claimed', { text: 'now mine' }), 'claimed');
-    await expectNotFound(await b.importRaw('claimed', { turns: [] }), 'claimed');
-    expect((await a.history('claimed')).turns[0]).toMatchObject({ type: 'user', text: 'mine' });
-  });
-
   it('a cookie not signed with the server’s key is a new principal, not the one it names', async () => {
     const a = agentClient(server.url);
     await a.run('a-signed', { text: 'secret note' });
     const [value] = a.cookies.values();
     const [id] = value!.split('.');
     const forger = agentClient(server.url, { cookies: new Map([['agent_chat_principal', `${id}.forged-signature`]]) });
-    await expectNotFound(await forger.historyRaw('a-signed'), 'a-signed');
+    expect((await forger.historyRaw('a-signed')).status).toBe(404);
     const unsigned = agentClient(server.url, { cookies: new Map([['agent_chat_principal', id!]]) });
-    await expectNotFound(await unsigned.historyRaw('a-signed'), 'a-signed');
+    expect((await unsigned.historyRaw('a-signed')).status).toBe(404);
+    // The same cookie is the same principal.
+    expect((await agentClient(server.url, { cookies: new Map(a.cookies) }).history('a-signed')).turns[0]).toMatchObject({ text: 'secret note' });
   });
-});
-
-describe('sessions belong to their principal (the host’s authorize)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await serveApp(agent({ authorize: (c) => c.req.header('authorization')?.replace(/^Bearer user-/, '') ?? null }));
-  });
-  afterAll(() => server.close());
 
   it('no principal is a 401 with a clear JSON error, on every route', async () => {
-    const nobody = agentClient(server.url);
-    for (const response of [await nobody.request('/tools'), await nobody.historyRaw('x'), await nobody.send('x', { text: 'hi' })]) {
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/sign in/i) } });
+    const guarded = await serveApp(agent({ authorize: () => null }));
+    try {
+      const nobody = agentClient(guarded.url);
+      for (const response of [await nobody.request('/tools'), await nobody.historyRaw('x'), await nobody.send('x', { text: 'hi' })]) {
+        expect(response.status).toBe(401);
+        expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/sign in/i) } });
+      }
+    } finally {
+      await guarded.close();
     }
-  });
-
-  it('user B gets 404 on user A’s session on every route, and A’s history is unchanged', async () => {
-    const a = agentClient(server.url, { headers: { authorization: 'Bearer user-alice' } });
-    const b = agentClient(server.url, { headers: { authorization: 'Bearer user-bob' } });
-    const before = await preparedSession(a, 'alice-1');
-    const onA = attacks(b, 'alice-1', before.pending[0]!.toolCallId);
-    for (const attack of Object.values(onA)) await expectNotFound(await attack(), 'alice-1');
-    expect(await a.history('alice-1')).toEqual(before);
-    // The same user from another device (no cookie, same header) is the same principal.
-    const aElsewhere = agentClient(server.url, { headers: { authorization: 'Bearer user-alice' } });
-    expect(await aElsewhere.history('alice-1')).toEqual(before);
   });
 });

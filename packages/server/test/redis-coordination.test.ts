@@ -1,5 +1,6 @@
 import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionRef } from '../src/index.js';
 import { redisCoordination } from '../src/redis.js';
 import { redisSkipReason, startRedisServer, type RedisServer } from './support/redis-server.js';
 
@@ -21,8 +22,9 @@ describe.skipIf(skip)('redisCoordination', () => {
     const { store, coordinator, events, close } = redisCoordination({ url: redis.url, prefix: 'app:', events: { blockMs: 60_000 } });
 
     const turn = { id: 'u1', createdAt: 1, type: 'user', text: 'hello' } as Turn;
-    expect(await store.write('s', 0, { append: [turn], set: { owner: 'ann' } })).toBe(1);
-    expect((await store.load('s'))!.turns).toEqual([turn]);
+    const s = await sessionRef('ann', 's');
+    expect(await store.write(s, 0, { append: [turn], set: { owner: 'ann' } })).toBe(1);
+    expect((await store.load(s))!.turns).toEqual([turn]);
     expect(await coordinator.claim('s', { runId: 'r', principal: 'ann' })).toBe(true);
     const followed: number[] = [];
     const following = (async () => {
@@ -39,6 +41,6 @@ describe.skipIf(skip)('redisCoordination', () => {
     // Redis sees a socket close a moment after the client closes it.
     while ((await connections()) > before) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await connections()).toBe(before);
-    expect(await observer.sendCommand<string[]>(['KEYS', 'app:*'])).toEqual(expect.arrayContaining(['app:session:{s}:meta', 'app:session:{s}:turns', 'app:events:{s}']));
+    expect(await observer.sendCommand<string[]>(['KEYS', 'app:*'])).toEqual(expect.arrayContaining([`app:session:{${s.key}}:meta`, `app:session:{${s.key}}:turns`, 'app:events:{s}']));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse, SessionListResponse, SessionSummary } from '@agent-chat/protocol';
-import { createAgentChat, memoryStore, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
+import { createAgentChat, memoryStore, scriptedModel, sessionRef, type AgentChatAppOptions } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
@@ -147,7 +147,7 @@ describe('GET /sessions, PATCH /sessions/:id: the caller’s conversations', () 
 it('names a conversation kept from before titles by its own first message, at its next one', async () => {
   const store = memoryStore();
   const at = Date.now();
-  await store.write('old', 0, {
+  await store.write(await sessionRef('ann', 'old'), 0, {
     append: [
       { id: 'u1', createdAt: at, type: 'user', text: 'The very first question' },
       { id: 'a1', createdAt: at, type: 'assistant_text', text: 'An answer.' },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineTool, memoryStore, scriptedModel } from '../src/index.js';
+import { createAgentChat, defineTool, memoryStore, scriptedModel, sessionRef } from '../src/index.js';
 import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
-import { sameBrowser } from './support/same-browser.js';
+import { anonymousPrincipalOf, sameBrowser } from './support/same-browser.js';
 
 // Undo that matches the server (issue #20, point 2): the session and every run's done name the user turn whose
 // changes POST /undo would undo, so a client shows Undo on that turn, after a read-only turn and after a reload.
@@ -131,9 +131,10 @@ describe('which turn Undo belongs to', () => {
     const write = await turn('w6', 'rename');
     await turn('w6', 'read');
     // As an older version stored it: the snapshot alone.
-    const stored = (await store.load('w6'))!;
-    await store.write('w6', stored.version, { set: { undo: { snapshot: stored.undo!.snapshot } } });
-    expect((await store.load('w6'))!.undo).not.toHaveProperty('turnId');
+    const w6 = await sessionRef(anonymousPrincipalOf(client().cookies), 'w6');
+    const stored = (await store.load(w6))!;
+    await store.write(w6, stored.version, { set: { undo: { snapshot: stored.undo!.snapshot } } });
+    expect((await store.load(w6))!.undo).not.toHaveProperty('turnId');
     expect(await client().history('w6')).toMatchObject({ undoable: true, undoTurnId: write.userTurnId });
   });
 

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
+import { useSession } from '../http/session-id.js';
 import { checkAnswers } from '../run/answer-pending.js';
 import { startMessageRun } from '../run/message-run.js';
 import { startResumeRun } from '../run/start-run.js';
@@ -18,7 +19,7 @@ import { tracedIssue } from './interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { readRunInput } from './read-input.js';
 
-/** The thread is our session: its id must be one a session may have. */
+/** The thread is our session (the caller's own of that id): its id must be one a session may have. */
 const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
   const { threadId } = c.get('body') as { threadId: string };
   const parsed = sessionIdSchema.safeParse(threadId);
@@ -26,7 +27,7 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
     const why = parsed.error.issues[0]?.message ?? 'invalid';
     return invalidRequest(c, [{ field: 'threadId', message: `threadId: ${why.replace(/^sessionId/, 'threadId')}` }]);
   }
-  c.set('sessionId', parsed.data);
+  await useSession(c, parsed.data);
   await next();
 });
 
@@ -42,7 +43,7 @@ export function agUiRoute(runtime: Runtime) {
     const input = c.get('body');
     const response = await withSession(c, runtime, { create: true }, async (session, active) => {
       const refuse = async (response: Response) => {
-        await runtime.runs.release(session.id, active.runId);
+        await runtime.runs.release(active.key, active.runId);
         return response;
       };
       const request = readRunInput(input, session);
@@ -71,9 +72,9 @@ export function agUiRoute(runtime: Runtime) {
           ? await startMessageRun(runtime, session, active, request)
           : await startResumeRun(runtime, session, active, answers, request.context);
       const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
-      return followAgUi(c, runtime, { sessionId: session.id, runId: active.runId, principal: c.get('principal'), after, mapper });
+      return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: active.runId, after, mapper });
     });
-    // Someone else's session is the same 404 as anywhere, named by the field this request gave it in.
+    // A 404 (from a store that hands out another owner's record: owned-session.ts) is named by this request's field.
     if (response.status !== 404) return response;
     return errorJson(c, 404, 'not_found', noSuchSession(input.threadId).replace('No session', 'No thread'), { field: 'threadId' });
   });

@@ -4,14 +4,15 @@ import type { SSEStreamingApi } from 'hono/streaming';
 import { followLog } from '../http/follow-log.js';
 import type { Runtime } from '../runtime.js';
 import { loadOwnSession } from '../session/owned-session.js';
+import type { SessionRef } from '../session/session-ref.js';
 import { historyMessages } from './history-messages.js';
 import type { AgUiEventMapper } from './map-events.js';
 
 export interface AgUiFollowOptions {
-  sessionId: string;
+  /** The thread: the caller's session of that id. */
+  session: SessionRef;
   /** Our run's id, for Stop. */
   runId: string;
-  principal: string;
   /** Send the events after this id. */
   after: number;
   mapper: AgUiEventMapper;
@@ -26,18 +27,18 @@ export interface AgUiFollowOptions {
  * request (AbstractAgent.abortRun), and no way to pick a run up again.
  */
 export function followAgUi(c: Context, runtime: Runtime, options: AgUiFollowOptions): Response {
-  const { sessionId, mapper } = options;
+  const { session: ref, mapper } = options;
   const send = async (stream: SSEStreamingApi, events: AGUIEvent[]) => {
     for (const event of events) await stream.writeSSE({ data: JSON.stringify(event) });
   };
   return followLog(c, runtime, {
-    sessionId,
+    key: ref.key,
     after: options.after,
-    onDisconnect: () => void runtime.runs.requestCancel(sessionId, options.runId),
+    onDisconnect: () => void runtime.runs.requestCancel(ref.key, options.runId),
     async send(stream, { event }) {
       if (event.type !== 'done') return send(stream, mapper.map(event));
       // The session is committed before `done` is logged: the snapshot is the history as it now stands.
-      const session = await loadOwnSession(runtime, sessionId, options.principal);
+      const session = await loadOwnSession(runtime, ref);
       await send(stream, mapper.finish(event, session ? historyMessages(session.turns) : undefined));
     },
     broken: (stream, { code, message }) => send(stream, mapper.lost(message, code)),

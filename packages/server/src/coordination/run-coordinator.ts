@@ -6,19 +6,21 @@ export interface RunClaim {
 
 /**
  * One run per session at a time, across every instance that shares the store, and Stop from any of them. The
- * in-process one (`localRunCoordinator`) is enough for one instance; `@agent-chat/server/redis` has one for many.
+ * in-process one (`localRunCoordinator`) is enough for one instance; `@agent-chat/server/redis` has one for many. A
+ * session is named by its key (SessionRef.key: its owner and id together), so two owners' sessions of one id have
+ * two slots, and one cannot see or stop the other's run.
  */
 export interface RunCoordinator {
   /** Take the session's run slot for this run; false when another run holds it, here or elsewhere. */
-  claim(sessionId: string, claim: RunClaim): Promise<boolean>;
+  claim(key: string, claim: RunClaim): Promise<boolean>;
   /** The run that holds the slot now, wherever it runs; undefined when none does. */
-  holder(sessionId: string): Promise<RunClaim | undefined>;
+  holder(key: string): Promise<RunClaim | undefined>;
   /** Give the slot back, if this run still holds it. */
-  release(sessionId: string, runId: string): Promise<void>;
+  release(key: string, runId: string): Promise<void>;
   /** Ask a run to stop, wherever it runs: the instance running it calls that run's `onCancel` listener. */
-  requestCancel(sessionId: string, runId: string): Promise<void>;
+  requestCancel(key: string, runId: string): Promise<void>;
   /** Listen for Stop of a run of this instance; returns the unsubscribe. */
-  onCancel(sessionId: string, runId: string, stop: () => void): () => void;
+  onCancel(key: string, runId: string, stop: () => void): () => void;
   /** Let go of connections and timers (a Redis client); the in-process one has none. */
   close?(): Promise<void>;
 }
@@ -27,26 +29,26 @@ export interface RunCoordinator {
 export function localRunCoordinator(): RunCoordinator {
   const claims = new Map<string, RunClaim>();
   const listeners = new Map<string, () => void>();
-  const key = (sessionId: string, runId: string) => `${sessionId}\n${runId}`;
+  const listenerKey = (key: string, runId: string) => `${key}\n${runId}`;
   return {
-    async claim(sessionId, claim) {
-      if (claims.has(sessionId)) return false;
-      claims.set(sessionId, claim);
+    async claim(key, claim) {
+      if (claims.has(key)) return false;
+      claims.set(key, claim);
       return true;
     },
-    async holder(sessionId) {
-      return claims.get(sessionId);
+    async holder(key) {
+      return claims.get(key);
     },
-    async release(sessionId, runId) {
-      if (claims.get(sessionId)?.runId === runId) claims.delete(sessionId);
+    async release(key, runId) {
+      if (claims.get(key)?.runId === runId) claims.delete(key);
     },
-    async requestCancel(sessionId, runId) {
-      listeners.get(key(sessionId, runId))?.();
+    async requestCancel(key, runId) {
+      listeners.get(listenerKey(key, runId))?.();
     },
-    onCancel(sessionId, runId, stop) {
-      listeners.set(key(sessionId, runId), stop);
+    onCancel(key, runId, stop) {
+      listeners.set(listenerKey(key, runId), stop);
       return () => {
-        if (listeners.get(key(sessionId, runId)) === stop) listeners.delete(key(sessionId, runId));
+        if (listeners.get(listenerKey(key, runId)) === stop) listeners.delete(listenerKey(key, runId));
       };
     },
   };

@@ -11,7 +11,8 @@ export interface FollowBreak {
 }
 
 export interface LogFollowOptions {
-  sessionId: string;
+  /** The session's key (SessionRef.key): whose run and log. */
+  key: string;
   /** Send the events after this id. */
   after: number;
   /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */
@@ -60,7 +61,7 @@ export function followLog(c: Context, runtime: Runtime, options: LogFollowOption
           await stream.write(': waiting for a run\n\n').catch(() => {});
           return;
         }
-        if (!(await runtime.runs.holder(options.sessionId))) {
+        if (!(await runtime.runs.holder(options.key))) {
           lost = true;
           reader.abort();
           return;
@@ -69,7 +70,7 @@ export function followLog(c: Context, runtime: Runtime, options: LogFollowOption
       })();
     }, runtime.streamHeartbeatMs);
     try {
-      for await (const entry of runtime.events.follow(options.sessionId, options.after, reader.signal)) {
+      for await (const entry of runtime.events.follow(options.key, options.after, reader.signal)) {
         heard = true;
         waiting = false;
         if (entry.event.type === 'done') finished = true;

@@ -4,7 +4,8 @@ import type { Runtime } from '../runtime.js';
 import { followLog } from './follow-log.js';
 
 export interface FollowOptions {
-  sessionId: string;
+  /** The session's key (SessionRef.key): whose run and log. */
+  key: string;
   /** Send the events after this id. */
   after: number;
   /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */

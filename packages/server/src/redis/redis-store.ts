@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Turn } from '@agent-chat/protocol';
 import { newSessionRecord, SESSION_FIELDS, type SessionFields, type SessionRecord } from '../session/session-record.js';
 import { applyWrite } from '../store/apply-write.js';
+import { sessionRef, type SessionRef } from '../session/session-ref.js';
 import { StaleSessionError, type SessionListing, type SessionListPosition, type SessionStore, type SessionWrite, type StoredSession } from '../store/session-store.js';
 import { connect, DEFAULT_PREFIX, sessionTag, type RedisCommonOptions, type RedisSource } from './connection.js';
 import { listScript, loadScript, writeScript } from './store-scripts.js';
@@ -27,6 +28,8 @@ export interface RedisSessionStore extends SessionStore {
 }
 
 interface Cached {
+  /** Whose keys hold it: the session's key, or for a session kept from before keys, its bare id. */
+  name: string;
   version: number;
   generation: string;
   /** Frozen turns, shared by every load (each gets its own array). */
@@ -38,9 +41,13 @@ type LoadReply = null | [string] | [string, string, number, string[], string[]];
 
 /**
  * Sessions in Redis, shared by every instance that points at it. A session is a list of turns (one JSON each,
- * appended with RPUSH) and a hash of its other fields; a write is one Lua script that checks the version and applies
- * the whole write, or nothing of it (StaleSessionError). A write sends what it adds, and a load reads only what
- * changed since this instance's cached copy.
+ * appended with RPUSH) and a hash of its other fields, both named by the session's key (its owner and id hashed
+ * together); a write is one Lua script that checks the version and applies the whole write, or nothing of it
+ * (StaleSessionError). A write sends what it adds, and a load reads only what changed since this instance's cached
+ * copy.
+ *
+ * Sessions written before keys (named by the bare id, with an `owner` field) still load for that owner, and only
+ * for them, and are written where they are.
  */
 export function redisStore(options: RedisStoreOptions): RedisSessionStore {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -51,63 +58,75 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
   if (!Number.isInteger(cacheSessions) || cacheSessions < 0) throw new TypeError('redisStore: cacheSessions must be a whole number ≥ 0');
   const connection = connect(options, 'redisStore', warn);
   const { client } = connection;
+  // By session key.
   const cache = new Map<string, Cached>();
 
-  const keysOf = (sessionId: string) => {
-    const base = `${prefix}session:${sessionTag(sessionId)}`;
+  /** The two keys of a session: `name` is its key, or the bare id of one kept from before keys. */
+  const keysOf = (name: string) => {
+    const base = `${prefix}session:${sessionTag(name)}`;
     return [`${base}:meta`, `${base}:turns`];
   };
-  /** An owner's sessions: a sorted set of their ids, scored by updatedAt. */
+  /** An owner's sessions: a sorted set of their ids (as the owner gave them), scored by updatedAt. */
   const listKeyOf = (owner: string) => `${prefix}owner:${sessionTag(owner)}:sessions`;
 
-  /** The session's owner, from this instance's copy or, failing that, from Redis (an owner never changes). */
-  async function ownerOf(sessionId: string): Promise<string | undefined> {
-    const cached = cache.get(sessionId)?.fields.owner;
-    if (cached !== undefined) return cached;
-    const json = await client.sendCommand<string | null>(['HGET', keysOf(sessionId)[0]!, 'owner']);
-    return json ? (JSON.parse(json) as string) : undefined;
+  /**
+   * The version of the session kept from before keys under its bare id, when that record is this owner's; 0 when
+   * there is none, or it is someone else's. One HMGET whatever the answer, so a stranger's request costs what a
+   * never-used id's does.
+   */
+  async function keptFromBefore(session: SessionRef): Promise<number> {
+    const [owner, version] = await client.sendCommand<(string | null)[]>(['HMGET', keysOf(session.id)[0]!, 'owner', '_v']);
+    return owner && JSON.parse(owner) === session.owner ? Number(version ?? 0) : 0;
   }
 
-  function remember(sessionId: string, entry: Cached): void {
+  function remember(key: string, entry: Cached): void {
     if (cacheSessions === 0) return;
-    cache.delete(sessionId);
-    cache.set(sessionId, entry);
-    for (const id of cache.keys()) {
+    cache.delete(key);
+    cache.set(key, entry);
+    for (const cached of cache.keys()) {
       if (cache.size <= cacheSessions) break;
-      cache.delete(id);
+      cache.delete(cached);
     }
   }
 
+  /** The session read from the keys `name` names, from what this instance holds of it when it was read there. */
+  async function read(name: string, cached: Cached | undefined): Promise<Cached | undefined> {
+    const held = cached?.name === name ? cached : undefined;
+    const reply = await loadScript.run<LoadReply>(client, keysOf(name), held ? [String(held.version), held.generation, String(held.turns.length)] : ['', '', '0']);
+    if (!reply) return undefined;
+    if (reply.length === 1) return held!;
+    const [version, generation, from, meta, turns] = reply;
+    const parsed = turns.map((json) => Object.freeze(JSON.parse(json) as Turn));
+    return {
+      name,
+      version: Number(version),
+      generation,
+      turns: from > 0 && held ? [...held.turns, ...parsed] : parsed,
+      fields: fieldsFromHash(meta),
+    };
+  }
+
   return {
-    async load(sessionId) {
+    async load(session) {
       await connection.ready;
-      const cached = cache.get(sessionId);
-      const reply = await loadScript.run<LoadReply>(client, keysOf(sessionId), cached ? [String(cached.version), cached.generation, String(cached.turns.length)] : ['', '', '0']);
-      if (!reply) {
-        cache.delete(sessionId);
+      const cached = cache.get(session.key);
+      // Where this instance last found it first (a session never moves, but it may be deleted and started anew).
+      let entry = cached?.name === session.id ? await read(session.id, cached) : undefined;
+      entry ??= await read(session.key, cached);
+      if (!entry && cached?.name !== session.id && (await keptFromBefore(session)) > 0) entry = await read(session.id, cached);
+      if (!entry) {
+        cache.delete(session.key);
         return undefined;
       }
-      let entry: Cached;
-      if (reply.length === 1) {
-        entry = cached!;
-      } else {
-        const [version, generation, from, meta, turns] = reply;
-        const parsed = turns.map((json) => Object.freeze(JSON.parse(json) as Turn));
-        entry = {
-          version: Number(version),
-          generation,
-          turns: from > 0 && cached ? [...cached.turns, ...parsed] : parsed,
-          fields: fieldsFromHash(meta),
-        };
-      }
-      remember(sessionId, entry);
-      return { id: sessionId, ...structuredClone(entry.fields), turns: [...entry.turns], version: entry.version } satisfies StoredSession;
+      remember(session.key, entry);
+      return { id: session.id, ...structuredClone(entry.fields), turns: [...entry.turns], version: entry.version } satisfies StoredSession;
     },
 
-    async write(sessionId, version, write) {
+    async write(session, version, write) {
       await connection.ready;
       const generation = randomUUID();
-      const set = version === 0 ? { ...fieldsOf(newSessionRecord(sessionId)), ...write.set } : (write.set ?? {});
+      // A new record is its key's owner's, whatever the write set.
+      const set = version === 0 ? { ...fieldsOf(newSessionRecord(session.id)), ...write.set, owner: session.owner } : (write.set ?? {});
       const setArgs: string[] = [];
       for (const field of SESSION_FIELDS) {
         if (!(field in set)) continue;
@@ -133,40 +152,51 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
       // every write starts the list's time again too.
       const updatedAt = typeof set.updatedAt === 'number' ? set.updatedAt : undefined;
       const listed = updatedAt !== undefined || ttlSeconds > 0;
-      const owner = !listed ? undefined : typeof set.owner === 'string' ? set.owner : await ownerOf(sessionId);
-      args.push(sessionId, updatedAt === undefined ? '' : String(updatedAt));
-      const keys = owner === undefined ? keysOf(sessionId) : [...keysOf(sessionId), listKeyOf(owner)];
-      const [ok, actual] = await writeScript.run<[number, number]>(client, keys, args);
+      args.push(session.id, updatedAt === undefined ? '' : String(updatedAt));
+      const run = (name: string) => writeScript.run<[number, number]>(client, listed ? [...keysOf(name), listKeyOf(session.owner)] : keysOf(name), args);
+      const cached = cache.get(session.key);
+      // A new session is always written under its key, unless this owner's is kept from before keys (then it exists);
+      // a session kept from before keys is written where it is.
+      if (version === 0) {
+        const before = await keptFromBefore(session);
+        if (before > 0) throw new StaleSessionError(session.id, version, before);
+      }
+      let name = version === 0 ? session.key : (cached?.name ?? session.key);
+      let [ok, actual] = await run(name);
+      if (ok !== 1 && actual === 0 && name === session.key && version > 0 && (await keptFromBefore(session)) > 0) {
+        name = session.id;
+        [ok, actual] = await run(name);
+      }
       if (ok !== 1) {
-        cache.delete(sessionId);
-        throw new StaleSessionError(sessionId, version, actual);
+        cache.delete(session.key);
+        throw new StaleSessionError(session.id, version, actual);
       }
       // This instance's copy follows its own writes, so the run loop's next load reads nothing.
-      const cached = cache.get(sessionId);
-      if (version === 0 || cached?.version === version) {
-        const base: SessionRecord = version === 0 ? { ...newSessionRecord(sessionId), turns: [] } : { id: sessionId, ...cached!.fields, turns: [...cached!.turns] };
+      if (version === 0 || (cached?.name === name && cached.version === version)) {
+        const base: SessionRecord = version === 0 ? { ...newSessionRecord(session.id), turns: [] } : { id: session.id, ...cached!.fields, turns: [...cached!.turns] };
         const copy: SessionWrite = {
           ...(replace && { replace: replace.map(parseFrozen) }),
           append: append.map(parseFrozen),
           update: update.map(([, json]) => parseFrozen(json)),
           set: fieldsFromHash(setArgs, true) as Partial<SessionFields>,
         };
-        const record = applyWrite(base, sessionId, copy);
+        const record = applyWrite(base, session.id, copy);
         const changedTurns = version === 0 || replace !== undefined || update.length > 0;
         const { id: _id, turns, ...fields } = record;
-        remember(sessionId, { version: actual, generation: changedTurns ? generation : cached!.generation, turns, fields });
+        remember(session.key, { name, version: actual, generation: changedTurns ? generation : cached!.generation, turns, fields });
       } else {
-        cache.delete(sessionId);
+        cache.delete(session.key);
       }
       return actual;
     },
 
-    async delete(sessionId) {
+    async delete(session) {
       await connection.ready;
-      const owner = await ownerOf(sessionId);
-      cache.delete(sessionId);
-      await client.sendCommand(['DEL', ...keysOf(sessionId)]);
-      if (owner !== undefined) await client.sendCommand(['ZREM', listKeyOf(owner), sessionId]);
+      cache.delete(session.key);
+      await client.sendCommand(['DEL', ...keysOf(session.key)]);
+      // One kept from before keys is deleted only when it is this owner's: anyone else's is not theirs to touch.
+      if ((await keptFromBefore(session)) > 0) await client.sendCommand(['DEL', ...keysOf(session.id)]);
+      await client.sendCommand(['ZREM', listKeyOf(session.owner), session.id]);
     },
 
     async listByOwner(owner, { limit, after }) {
@@ -183,7 +213,7 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
         const flat = await listScript.run<string[]>(client, [key], position ? [String(position.updatedAt), position.id, String(want)] : ['', '', String(want)]);
         more = flat.length === want * 2;
         const ids = flat.filter((_, index) => index % 2 === 0);
-        const fields = await Promise.all(ids.map((id) => client.sendCommand<(string | null)[]>(['HMGET', keysOf(id)[0]!, 'owner', 'title'])));
+        const fields = await Promise.all(ids.map((id) => listedFields(owner, id)));
         for (const [index, id] of ids.entries()) {
           const [ownerJson, titleJson] = fields[index]!;
           position = { updatedAt: Number(flat[index * 2 + 1]), id };
@@ -200,6 +230,13 @@ export function redisStore(options: RedisStoreOptions): RedisSessionStore {
 
     close: () => connection.close(),
   };
+
+  /** A listed session's owner and title (JSON): from its key's hash, else from the bare id's of one kept from before keys. */
+  async function listedFields(owner: string, id: string): Promise<(string | null)[]> {
+    const { key } = await sessionRef(owner, id);
+    const fields = await client.sendCommand<(string | null)[]>(['HMGET', keysOf(key)[0]!, 'owner', 'title']);
+    return fields[0] ? fields : client.sendCommand<(string | null)[]>(['HMGET', keysOf(id)[0]!, 'owner', 'title']);
+  }
 }
 
 function parseFrozen(json: string): Turn {

@@ -8,19 +8,18 @@ import { sessionNotFound } from './with-session.js';
 /**
  * POST /sessions/:sessionId/cancel: stop the session's run between steps, on whichever instance runs it. Answers
  * 200 either way, since a Stop that races the run's own end is normal; `cancelled` says whether there was a run to
- * stop. Someone else's session is a 404, running or not.
+ * stop. A session the caller does not have is a 404: the slot and the session are the caller's own of this id, so
+ * another principal's run of the same id is neither stopped nor seen.
  */
 export function cancelRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/cancel', sessionIdParam, async (c) => {
-    const sessionId = c.get('sessionId');
-    const principal = c.get('principal');
-    const holder = await runtime.runs.holder(sessionId);
+    const ref = c.get('sessionRef');
+    const holder = await runtime.runs.holder(ref.key);
     if (holder) {
-      if (holder.principal !== principal) return sessionNotFound(c, sessionId);
-      await runtime.runs.requestCancel(sessionId, holder.runId);
+      await runtime.runs.requestCancel(ref.key, holder.runId);
       return c.json({ cancelled: true });
     }
-    if (!(await loadOwnSession(runtime, sessionId, principal))) return sessionNotFound(c, sessionId);
+    if (!(await loadOwnSession(runtime, ref))) return sessionNotFound(c, ref.id);
     return c.json({ cancelled: false });
   });
 }

@@ -6,12 +6,11 @@ import type { AgentChatEnv } from '../http/env.js';
 import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
-import { sessionNotFound } from './with-session.js';
 
 /**
  * POST /sessions/:sessionId/commands: the commands usable now, for the context the page sends (the composer's `/`
- * list). A POST because the context is a body; it changes nothing. The session need not exist yet (a first message
- * may be a command), but someone else's gets the same 404 as every other route gives it.
+ * list). A POST because the context is a body; it changes nothing, and reads no session: it need not exist yet (a
+ * first message may be a command), so the answer is the same whoever else used the id.
  */
 export function commandsRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post(
@@ -20,8 +19,6 @@ export function commandsRoute(runtime: Runtime) {
     jsonBody(commandsRequestSchema, runtime.limits, { 'context.items': 'contextItems' }),
     async (c) => {
       const sessionId = c.get('sessionId');
-      const record = await runtime.store.load(sessionId);
-      if (record && record.owner !== c.get('principal')) return sessionNotFound(c, sessionId);
       const body: CommandsResponse = {
         commands: availableCommands(runtime.commands, sessionId, c.get('body').context).map(describeCommand),
       };

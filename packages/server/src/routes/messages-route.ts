@@ -30,19 +30,19 @@ export function messagesRoute(runtime: Runtime) {
       return withSession(c, runtime, { create: true }, async (session, active) => {
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
         if (full) {
-          await runtime.runs.release(session.id, active.runId);
+          await runtime.runs.release(active.key, active.runId);
           return errorJson(c, 409, 'session_full', full.message, { field: full.field });
         }
         // An edit branches the conversation at the message it replaces (session/branches.ts).
         const edit = await branchForEdit(runtime, session, body);
         if (edit) {
-          await runtime.runs.release(session.id, active.runId);
+          await runtime.runs.release(active.key, active.runId);
           return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
         }
         // A retry of the last message runs it again as it was stored, and stores it no second time.
         const retried = retriedTurn(session, body.retryOf);
         if (retried === 'conflict') {
-          await runtime.runs.release(session.id, active.runId);
+          await runtime.runs.release(active.key, active.runId);
           return errorJson(c, 409, 'conflict', 'Only the last message can be retried: the conversation has moved on since this one.', { field: 'retryOf' });
         }
         const after = await startMessageRun(runtime, session, active, {
@@ -56,7 +56,7 @@ export function messagesRoute(runtime: Runtime) {
             ...(body.trigger ? { trigger: body.trigger } : {}),
           },
         });
-        return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
+        return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
       });
     },
   );

@@ -17,16 +17,16 @@ export function resumeRoute(runtime: Runtime) {
     return withSession(c, runtime, { create: false }, async (session, active) => {
       // Answered already (another tab, another instance): the first answer stands, and this one says so.
       if (session.pending.length === 0) {
-        await runtime.runs.release(session.id, active.runId);
+        await runtime.runs.release(active.key, active.runId);
         return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer: they were answered already.`);
       }
       const issue = checkAnswers(session.pending, body, runtime.deps.tools);
       if (issue) {
-        await runtime.runs.release(session.id, active.runId);
+        await runtime.runs.release(active.key, active.runId);
         return invalidRequest(c, [issue]);
       }
       const after = await startResumeRun(runtime, session, active, body, body.context);
-      return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
+      return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
     });
   });
 }

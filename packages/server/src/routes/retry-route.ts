@@ -37,7 +37,7 @@ export function retryRoute(runtime: Runtime) {
             ? { status: 409 as const, code: 'session_full' as const, message: full.message }
             : branchOff(session, index + 1);
       if (refusal || user?.type !== 'user') {
-        await runtime.runs.release(session.id, active.runId);
+        await runtime.runs.release(active.key, active.runId);
         return errorJson(c, refusal!.status, refusal!.code, refusal!.message, { field: 'sessionId' });
       }
       session.updatedAt = Date.now();
@@ -57,7 +57,7 @@ export function retryRoute(runtime: Runtime) {
           return runAgentLoop(run);
         },
       });
-      return followRun(c, runtime, { sessionId: session.id, after, ...disconnectPolicy(runtime, session.id, active.runId) });
+      return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
     });
   });
 }

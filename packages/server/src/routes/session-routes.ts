@@ -21,10 +21,10 @@ import { holdingSession, sessionNotFound } from './with-session.js';
 export function sessionRoutes(runtime: Runtime) {
   return new Hono<AgentChatEnv>()
     .get('/sessions/:sessionId', sessionIdParam, async (c) => {
-      const sessionId = c.get('sessionId');
-      const session = await loadOwnSession(runtime, sessionId, c.get('principal'));
-      if (!session) return sessionNotFound(c, sessionId);
-      const body = sessionResponse(runtime, session, (await runtime.runs.holder(session.id)) !== undefined);
+      const ref = c.get('sessionRef');
+      const session = await loadOwnSession(runtime, ref);
+      if (!session) return sessionNotFound(c, ref.id);
+      const body = sessionResponse(runtime, session, (await runtime.runs.holder(ref.key)) !== undefined);
       return c.json(body);
     })
     .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits, { pending: 'answers' }), async (c) => {
@@ -53,8 +53,8 @@ export function sessionRoutes(runtime: Runtime) {
     })
     .delete('/sessions/:sessionId', sessionIdParam, (c) => {
       const busy = `Session "${c.get('sessionId')}" has a run in progress: stop it before clearing.`;
-      return holdingSession(c, runtime, { create: false, busy }, async (session) => {
-        await runtime.store.delete(session.id);
+      return holdingSession(c, runtime, { create: false, busy }, async () => {
+        await runtime.store.delete(c.get('sessionRef'));
         return c.json({ deleted: true });
       });
     });

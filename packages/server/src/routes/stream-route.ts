@@ -29,10 +29,11 @@ export function streamRoute(runtime: Runtime) {
     if (wait !== undefined && wait !== '1' && wait !== '0') {
       return errorJson(c, 400, 'invalid_request', `wait: ?wait= is 1 (wait for the next run) or 0 (got "${wait.slice(0, 40)}")`, { field: 'wait' });
     }
-    if (!(await loadOwnSession(runtime, sessionId, c.get('principal')))) return sessionNotFound(c, sessionId);
-    const [holder, last] = await Promise.all([runtime.runs.holder(sessionId), runtime.events.lastId(sessionId)]);
+    const { key } = c.get('sessionRef');
+    if (!(await loadOwnSession(runtime, c.get('sessionRef')))) return sessionNotFound(c, sessionId);
+    const [holder, last] = await Promise.all([runtime.runs.holder(key), runtime.events.lastId(key)]);
     const idle = !holder && (last === undefined || last <= after);
     if (idle && wait !== '1') return c.body(null, 204);
-    return followRun(c, runtime, { sessionId, after, waitForRun: idle });
+    return followRun(c, runtime, { key, after, waitForRun: idle });
   });
 }

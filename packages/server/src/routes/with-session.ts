@@ -16,9 +16,10 @@ export interface SessionSlotOptions {
 
 /**
  * Take the caller's session's run slot (409 if a run is in flight, on any instance: turns never interleave), load
- * the session, and hand both to `start`, which takes the slot over (a run gives it back when it ends). Someone
- * else's session gets the same 404 as a missing one, before anything else is said about it. The slot is given back
- * if anything fails before `start` returns.
+ * the session, and hand both to `start`, which takes the slot over (a run gives it back when it ends). Slot and
+ * session are the caller's own of this id (`sessionRef`): another principal's of the same id is never touched, and a
+ * stranger's request goes exactly as it would for an id nobody used. The slot is given back if anything fails
+ * before `start` returns.
  */
 export async function withSession<E extends AgentChatEnv>(
   c: Context<E>,
@@ -27,11 +28,10 @@ export async function withSession<E extends AgentChatEnv>(
   start: (session: SessionRecord, active: ActiveRun) => Response | Promise<Response>,
 ): Promise<Response> {
   const sessionId: string = c.get('sessionId');
-  const principal: string = c.get('principal');
-  const active: ActiveRun = { runId: newId('run'), principal, controller: new AbortController() };
-  if (!(await runtime.runs.claim(sessionId, { runId: active.runId, principal }))) {
-    const holder = await runtime.runs.holder(sessionId);
-    if (holder && holder.principal !== principal) return sessionNotFound(c, sessionId);
+  const ref = c.get('sessionRef');
+  const active: ActiveRun = { runId: newId('run'), principal: ref.owner, key: ref.key, controller: new AbortController() };
+  // The slot is keyed by owner and id: whoever holds it is the caller, in another tab or request.
+  if (!(await runtime.runs.claim(ref.key, { runId: active.runId, principal: ref.owner }))) {
     return errorJson(
       c,
       409,
@@ -41,16 +41,14 @@ export async function withSession<E extends AgentChatEnv>(
     );
   }
   try {
-    const session = options.create
-      ? await loadOrCreateOwnSession(runtime, sessionId, principal)
-      : await loadOwnSession(runtime, sessionId, principal);
+    const session = options.create ? await loadOrCreateOwnSession(runtime, ref) : await loadOwnSession(runtime, ref);
     if (!session) {
-      await runtime.runs.release(sessionId, active.runId);
+      await runtime.runs.release(ref.key, active.runId);
       return sessionNotFound(c, sessionId);
     }
     return await start(session, active);
   } catch (error) {
-    await runtime.runs.release(sessionId, active.runId);
+    await runtime.runs.release(ref.key, active.runId);
     throw error;
   }
 }
@@ -66,7 +64,7 @@ export function holdingSession<E extends AgentChatEnv>(
     try {
       return await work(session);
     } finally {
-      await runtime.runs.release(session.id, active.runId);
+      await runtime.runs.release(active.key, active.runId);
     }
   });
 }
@@ -76,6 +74,6 @@ export function sessionNotFound(c: Context, sessionId: string): Response {
 }
 
 /** With the cancelOnDisconnect option, the run's own request going away stops it; otherwise only Stop does. */
-export function disconnectPolicy(runtime: Runtime, sessionId: string, runId: string): { onDisconnect?: () => void } {
-  return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(sessionId, runId) } : {};
+export function disconnectPolicy(runtime: Runtime, active: ActiveRun): { onDisconnect?: () => void } {
+  return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(active.key, active.runId) } : {};
 }

@@ -30,10 +30,10 @@ const LOG_CATCH_UP_MS = 2_000;
  */
 export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
-  const stopListening = runtime.runs.onCancel(session.id, active.runId, () => active.controller.abort());
+  const stopListening = runtime.runs.onCancel(active.key, active.runId, () => active.controller.abort());
   let appended: Promise<void> = Promise.resolve();
   const log = (id: number, event: StreamEvent) => {
-    appended = appended.then(() => runtime.events.append(session.id, { id, event })).catch((error) => {
+    appended = appended.then(() => runtime.events.append(active.key, { id, event })).catch((error) => {
       console.error('[agent-chat] could not log an event:', error);
     });
   };
@@ -86,7 +86,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
   } finally {
     stopListening();
     await appended;
-    await runtime.runs.release(session.id, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
+    await runtime.runs.release(active.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
     if (done) log(doneId, done);
     await appended;
   }
@@ -97,10 +97,10 @@ export async function runInBackground(options: RunOptions): Promise<void> {
  * Event ids must keep increasing in the log. The previous run may still be appending its `done` (released just
  * before), or may have logged events past its last commit before its instance died: start after whichever is higher.
  */
-export async function catchUpWithLog(runtime: Runtime, session: SessionRecord): Promise<void> {
+export async function catchUpWithLog(runtime: Runtime, session: SessionRecord, key: string): Promise<void> {
   const deadline = Date.now() + LOG_CATCH_UP_MS;
   for (;;) {
-    const logged = await runtime.events.lastId(session.id);
+    const logged = await runtime.events.lastId(key);
     // Nothing kept (a quiet session whose events expired): nothing to wait for.
     if (logged === undefined) return;
     if (logged >= session.lastEventId || Date.now() > deadline) {

@@ -11,7 +11,7 @@ import { catchUpWithLog, runInBackground, type RunOptions } from './background-r
  * request follows the run from (the one before its `run_started`).
  */
 export async function startRun(options: RunOptions): Promise<number> {
-  await catchUpWithLog(options.runtime, options.session);
+  await catchUpWithLog(options.runtime, options.session, options.active.key);
   const after = options.session.lastEventId;
   void runInBackground(options);
   return after;

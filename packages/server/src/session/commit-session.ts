@@ -1,9 +1,14 @@
 import type { Turn } from '@agent-chat/protocol';
 import { StaleSessionError, type SessionStore, type StoredSession } from '../store/session-store.js';
 import { newSessionRecord, SESSION_FIELDS, type SessionFields, type SessionRecord } from './session-record.js';
+import type { SessionRef } from './session-ref.js';
 
-/** What the store holds of a session this request loaded: its version, how many turns, and the fields as written. */
+/**
+ * What the store holds of a session this request loaded: where (its owner and id), its version, how many turns, and
+ * the fields as written.
+ */
 interface Written {
+  ref: SessionRef;
   version: number;
   turns: number;
   fields: Partial<Record<keyof SessionFields, unknown>>;
@@ -20,17 +25,17 @@ function fieldsOf(record: SessionRecord): Written['fields'] {
 }
 
 /** A loaded session, ready to be changed and committed: the loop works on it as on a plain record. */
-export function fromStore(stored: StoredSession): SessionRecord {
+export function fromStore(stored: StoredSession, ref: SessionRef): SessionRecord {
   const { version, ...record } = stored;
   record.historyChars ??= jsonChars(record.turns);
-  written.set(record, { version, turns: record.turns.length, fields: fieldsOf(record) });
+  written.set(record, { ref, version, turns: record.turns.length, fields: fieldsOf(record) });
   return record;
 }
 
 /** A session that does not exist yet: its first commit creates it. */
-export function freshSession(sessionId: string, owner: string): SessionRecord {
-  const record = { ...newSessionRecord(sessionId), owner };
-  written.set(record, { version: 0, turns: 0, fields: {} });
+export function freshSession(ref: SessionRef): SessionRecord {
+  const record = { ...newSessionRecord(ref.id), owner: ref.owner };
+  written.set(record, { ref, version: 0, turns: 0, fields: {} });
   return record;
 }
 
@@ -53,7 +58,9 @@ export function reviseTurn<T extends Turn>(session: SessionRecord, turn: T, chan
  * changed after: the loop commits a step's turns only once the step is over.
  */
 export async function commitSession(store: SessionStore, session: SessionRecord, options: { replaceTurns?: boolean } = {}): Promise<void> {
-  const before = written.get(session) ?? { version: 0, turns: 0, fields: {} };
+  const before = written.get(session);
+  // Every session the server changes was loaded or started by owned-session.ts, which says whose it is.
+  if (!before) throw new Error(`commitSession: session "${session.id}" was not loaded through owned-session.ts`);
   const added = options.replaceTurns ? session.turns : session.turns.slice(before.turns);
   if (options.replaceTurns) session.historyChars = jsonChars(session.turns);
   else if (added.length > 0) session.historyChars = (session.historyChars ?? 0) + jsonChars(added);
@@ -69,7 +76,7 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
   if (!changed && added.length === 0 && revised.length === 0 && !options.replaceTurns) return;
   let version: number;
   try {
-    version = await store.write(session.id, before.version, {
+    version = await store.write(before.ref, before.version, {
       ...(options.replaceTurns ? { replace: session.turns } : added.length > 0 ? { append: added } : {}),
       ...(revised.length > 0 ? { update: revised } : {}),
       ...(changed ? { set } : {}),
@@ -78,9 +85,9 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
     // Gone while this request held it (a bounded store pushed it out, an expiry): nobody else can have deleted it,
     // since a delete waits for the run slot, so it is written again whole rather than losing the run.
     if (!(error instanceof StaleSessionError) || error.actual !== 0 || before.version === 0) throw error;
-    version = await store.write(session.id, 0, { replace: session.turns, set: fieldsOf(session) as Partial<SessionFields> });
+    version = await store.write(before.ref, 0, { replace: session.turns, set: fieldsOf(session) as Partial<SessionFields> });
   }
-  written.set(session, { version, turns: session.turns.length, fields: fieldsOf(session) });
+  written.set(session, { ref: before.ref, version, turns: session.turns.length, fields: fieldsOf(session) });
 }
 
 /** The turns' size as JSON, turn by turn: kept as a running sum, so the session cap never re-reads the history. */

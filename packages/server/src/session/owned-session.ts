@@ -1,27 +1,33 @@
 import type { Runtime } from '../runtime.js';
 import { freshSession, fromStore } from './commit-session.js';
 import type { SessionRecord } from './session-record.js';
+import type { SessionRef } from './session-ref.js';
 
 /**
- * The caller's session, or undefined when it does not exist or belongs to someone else: both get the same 404, so
- * a session id tells a stranger nothing, not even that it is in use.
+ * The caller's session, or undefined when they have none of this id. The store finds it by owner and id, so another
+ * owner's session of the same id is simply not there; the record is checked again here, so that a store keyed by id
+ * alone (written before owners scoped ids) can never hand one owner's session to another.
  */
-export async function loadOwnSession(runtime: Runtime, sessionId: string, principal: string): Promise<SessionRecord | undefined> {
-  const record = await runtime.store.load(sessionId);
-  return record && record.owner === principal ? fromStore(record) : undefined;
+export async function loadOwnSession(runtime: Runtime, session: SessionRef): Promise<SessionRecord | undefined> {
+  const record = await runtime.store.load(session);
+  return record && isTheirs(record, session) ? fromStore(record, session) : undefined;
 }
 
 /**
- * For a request that may start a session (a first message, an import): the caller's session, a new one owned by
- * the caller, or undefined when the id is someone else's. A record without an owner (kept from before sessions
- * had owners) is nobody's, so nobody can take it over.
+ * For a request that may start a session (a first message, an import): the caller's session, or a new one of
+ * theirs. Undefined only from a store that hands out a record of someone else (see loadOwnSession).
  */
-export async function loadOrCreateOwnSession(runtime: Runtime, sessionId: string, principal: string): Promise<SessionRecord | undefined> {
-  const record = await runtime.store.load(sessionId);
-  if (!record) return freshSession(sessionId, principal);
-  return record.owner === principal ? fromStore(record) : undefined;
+export async function loadOrCreateOwnSession(runtime: Runtime, session: SessionRef): Promise<SessionRecord | undefined> {
+  const record = await runtime.store.load(session);
+  if (!record) return freshSession(session);
+  return isTheirs(record, session) ? fromStore(record, session) : undefined;
 }
 
+function isTheirs(record: SessionRecord, session: SessionRef): boolean {
+  return record.owner === session.owner && record.id === session.id;
+}
+
+/** A 404's words: the same for an id never used and for one only someone else used, since for the caller they are the same. */
 export function noSuchSession(sessionId: string): string {
-  return `No session "${sessionId}" here: it may have been cleared, or it was started by someone else.`;
+  return `No session "${sessionId}" here: it was never started, or it has been cleared.`;
 }

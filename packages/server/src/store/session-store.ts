@@ -1,5 +1,6 @@
 import type { Turn } from '@agent-chat/protocol';
 import type { SessionFields, SessionRecord } from '../session/session-record.js';
+import type { SessionRef } from '../session/session-ref.js';
 
 /** A session as a store holds it: the record, and how many writes it has had. */
 export interface StoredSession extends SessionRecord {
@@ -43,19 +44,25 @@ export interface SessionListPage {
 }
 
 /**
- * Where sessions live. The loop writes after each step; a write names the version it was made against, and fails
- * with StaleSessionError when the stored session has moved on (another instance wrote, or it was deleted), so no turn
- * is ever silently lost. A write must be atomic: a crash leaves it applied whole or not at all (a store may lose the
+ * Where sessions live. A session is found by its owner and its id together (`SessionRef`): the same id from two
+ * owners is two sessions, and a store must never hand one owner's session to the other. Key by `session.key` (owner
+ * and id as one name) or by the pair (owner, id); the record keeps both (`owner`, `id`).
+ *
+ * The loop writes after each step; a write names the version it was made against, and fails with
+ * StaleSessionError when the stored session has moved on (another instance wrote, or it was deleted), so no turn is
+ * ever silently lost. A write must be atomic: a crash leaves it applied whole or not at all (a store may lose the
  * write in flight, never an earlier one).
  */
 export interface SessionStore {
-  load(sessionId: string): Promise<StoredSession | undefined>;
+  /** The owner's session with this id; undefined when there is none (another owner's of the same id is none). */
+  load(session: SessionRef): Promise<StoredSession | undefined>;
   /** Apply `write` to the session at `version` (0: it does not exist yet); resolves to the new version. */
-  write(sessionId: string, version: number, write: SessionWrite): Promise<number>;
-  delete(sessionId: string): Promise<void>;
+  write(session: SessionRef, version: number, write: SessionWrite): Promise<number>;
+  delete(session: SessionRef): Promise<void>;
   /**
-   * The sessions `owner` started, newest first, `limit` at a time, from after `after` (a page's `next`). Optional:
-   * without it the server has no conversation list (GET /sessions answers 404); the stores of this package have it.
+   * The sessions `owner` started, newest first, `limit` at a time, from after `after` (a page's `next`), each by the
+   * id its owner gave it. Optional: without it the server has no conversation list (GET /sessions answers 404); the
+   * stores of this package have it.
    */
   listByOwner?(owner: string, page: { limit: number; after?: SessionListPosition }): Promise<SessionListPage>;
 }

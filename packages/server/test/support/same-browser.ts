@@ -14,3 +14,10 @@ export function sameBrowser(url: string): AgentClient {
   }
   return client;
 }
+
+/** The anonymous principal a browser's cookies carry (the signed cookie's value): whose sessions its requests reach. */
+export function anonymousPrincipalOf(cookies: ReadonlyMap<string, string>): string {
+  const cookie = cookies.get('agent_chat_principal');
+  if (!cookie) throw new Error('anonymousPrincipalOf: this browser has no principal cookie yet (send a request first)');
+  return decodeURIComponent(cookie).split('.')[0]!;
+}
