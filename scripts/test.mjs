@@ -1,7 +1,8 @@
 // `npm test`: every test of the project, in the order that fails fastest on a broken checkout.
 // 1. find (or install) Chromium and redis-server, 2. build the element bundle, 3. typecheck, 4. pack and install the packages in a
-// project outside the workspace, 5. vitest (protocol, server, examples end to end, the installed packages on
-// Node, Bun, Deno, workerd and in Chromium), 6. @web/test-runner in Chromium (the element). Ends with one summary line.
+// project outside the workspace, 5. vitest (protocol, server, examples end to end, publint and attw on the tarballs,
+// the installed packages on Node, Bun, Deno, workerd and in Chromium), 6. @web/test-runner in Chromium (the
+// element). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
