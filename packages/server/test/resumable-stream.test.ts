@@ -120,6 +120,26 @@ describe('streams that survive a dropped connection (one instance)', () => {
     expect(stranger.status).toBe(404);
   });
 
+  it('a resume past the last event is a 400 naming after; from any id the session sent it ends with the run\'s done', async () => {
+    const ann = as(server);
+    const first = await readThenDrop(await ann.send('past-end', { text: 'tell me' }), 3);
+    const seen = Number(first.at(-1)!.id);
+    // Issue 31.3: these waited ~30 s for the heartbeat, then said run_lost, which invites sending the message again.
+    for (const headers of [{ 'last-event-id': '999999999999999' }, { 'last-event-id': String(seen + 100_000) }]) {
+      const past = await ann.request('/sessions/past-end/stream', { headers });
+      expect(past.status).toBe(400);
+      expect(await past.json()).toMatchObject({ error: { code: 'invalid_request', field: 'after' } });
+    }
+    const followers = await Promise.all(
+      [0, Number(first[0]!.id), seen].map(async (after) => readAgentEvents(await ann.request(`/sessions/past-end/stream?after=${after}`))),
+    );
+    for (const events of followers) expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    await waitIdle(ann, 'past-end');
+    const { lastEventId } = await ann.history('past-end');
+    expect((await ann.request(`/sessions/past-end/stream?after=${lastEventId}`)).status).toBe(204);
+    expect((await ann.request(`/sessions/past-end/stream?after=${lastEventId + 1}`)).status).toBe(400);
+  });
+
   it('an approval is taken once: a second answer gets 409 and the history shows the first', async () => {
     const ann = as(server);
     const events = await ann.run('approve-once', { text: 'note this' });

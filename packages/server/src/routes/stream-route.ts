@@ -10,7 +10,8 @@ import { sessionNotFound } from './with-session.js';
 /**
  * GET /sessions/:sessionId/stream: pick a run up again. Replays the events after `Last-Event-ID` (or `?after=`),
  * then follows the live run until `done`, from any instance. 204 when no run is in flight and nothing is left to
- * replay: the history (GET /sessions/:id) is all there is.
+ * replay: the history (GET /sessions/:id) is all there is. An id past the session's last event is a 400 naming
+ * `after`.
  *
  * `?wait=1` instead holds the stream open until the session's next run starts and follows that one: how a tab
  * showing a pending approval learns that another tab answered it.
@@ -30,9 +31,18 @@ export function streamRoute(runtime: Runtime) {
       return errorJson(c, 400, 'invalid_request', `wait: ?wait= is 1 (wait for the next run) or 0 (got "${wait.slice(0, 40)}")`, { field: 'wait' });
     }
     const { key } = c.get('sessionRef');
-    if (!(await loadOwnSession(runtime, c.get('sessionRef')))) return sessionNotFound(c, sessionId);
-    const [holder, last] = await Promise.all([runtime.runs.holder(key), runtime.events.lastId(key)]);
-    const idle = !holder && (last === undefined || last <= after);
+    const session = await loadOwnSession(runtime, c.get('sessionRef'));
+    if (!session) return sessionNotFound(c, sessionId);
+    const [holder, logged] = await Promise.all([runtime.runs.holder(key), runtime.events.lastId(key)]);
+    // The log runs ahead of the stored session during a run; the stored id is all that is left once the log forgot.
+    const last = Math.max(logged ?? 0, session.lastEventId);
+    // An id past every event sent is no place to resume from: a follower there would skip the run's `done` and wait.
+    if (after > last) {
+      return errorJson(c, 400, 'invalid_request', `after: ${after} is past the last event of this session (${last}): resume from an id this session sent`, {
+        field: 'after',
+      });
+    }
+    const idle = !holder && last <= after;
     if (idle && wait !== '1') return c.body(null, 204);
     return followRun(c, runtime, { key, after, waitForRun: idle });
   });
