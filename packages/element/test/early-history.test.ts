@@ -119,13 +119,18 @@ describe('the history, asked for beside the conversation chunk (issue 18)', () =
   it('a session the server does not know, answered early, is an empty conversation without asking again', async () => {
     const endpoint = await scenario('echo');
     const unknown = uniqueSession('unknown');
-    const tag = uniqueSession('tag');
     const url = `${endpoint}/sessions/${unknown}`;
-    // The server's own 404, as the early request gets it.
-    offerEarlyHistory({ url, response: fetch(url) });
-    const client = new AgentClient({ endpoint, headers: () => ({ 'x-test-tag': tag }) });
-    expect(await client.getSession(unknown)).to.deep.equal({ sessionId: unknown, turns: [], pending: [], undoable: false, running: false, lastEventId: 0 });
-    expect(await historyGets(tag, unknown), 'GETs after the early 404').to.equal(0);
+    const empty = { sessionId: unknown, turns: [], pending: [], undoable: false, running: false, lastEventId: 0 };
+    // The server's own answer as the early request gets it (the empty history), and an older server's 404 naming
+    // the session (before issue #31), which the element still takes for the same empty conversation.
+    const older = () => Response.json({ error: { code: 'not_found', message: `No session "${unknown}" here.`, field: 'sessionId' } }, { status: 404 });
+    for (const [name, answer] of [['this server', () => fetch(url)], ['an older server', async () => older()]] as const) {
+      const tag = uniqueSession('tag');
+      offerEarlyHistory({ url, response: answer() });
+      const client = new AgentClient({ endpoint, headers: () => ({ 'x-test-tag': tag }) });
+      expect(await client.getSession(unknown), name).to.deep.equal(empty);
+      expect(await historyGets(tag, unknown), `GETs after the early answer of ${name}`).to.equal(0);
+    }
   });
 
   it('a load aborted while its early answer waits for the frame rejects, as a request would', async () => {

@@ -34,7 +34,7 @@ describe('<agent-chat mode="ephemeral">: Clear', () => {
     await waitFor(() => question(el), { message: 'asked again' });
     framePart<HTMLButtonElement>(el, 'clear-button')!.click();
     await waitFor(() => !question(el), { message: 'answered' });
-    // Cleared on the server: the session is gone (404) or empty.
+    // Cleared on the server: its history is empty.
     let left = -1;
     for (let tries = 0; tries < 40 && left !== 0; tries++) {
       left = (await storedSession(endpoint, session).catch(() => ({ turns: [] }))).turns.length;

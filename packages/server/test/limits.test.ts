@@ -110,7 +110,7 @@ describe('request limits', () => {
       expect(error.message).toMatch(new RegExp(`^${field}: .*this server accepts`));
     }
     // Nothing was stored by the refused messages.
-    expect((await client.historyRaw('limits')).status).toBe(404);
+    expect((await client.history('limits')).turns).toEqual([]);
   });
 
   it('rejects bad limits at createAgentChat, naming the limit', () => {
@@ -218,10 +218,10 @@ describe('a bounded store and runs in flight', () => {
     // Three sessions at once through a store that keeps one: each run's writes find its session pushed out.
     const runs = await Promise.all(['a', 'b', 'c'].map((id) => client.run(`bounded-${id}`, { text: id })));
     for (const events of runs) expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
-    // The last one written is the one kept, whole.
-    const kept = (await Promise.all(['a', 'b', 'c'].map((id) => client.historyRaw(`bounded-${id}`)))).filter((response) => response.ok);
+    // The last one written is the one kept, whole; the others read as empty (as sessions never used).
+    const histories = await Promise.all(['a', 'b', 'c'].map((id) => client.history(`bounded-${id}`)));
+    const kept = histories.filter((history) => history.turns.length > 0);
     expect(kept).toHaveLength(1);
-    const history = (await kept[0]!.json()) as { turns: { type: string }[] };
-    expect(history.turns.map((turn) => turn.type)).toEqual(['user', 'assistant_text']);
+    expect(kept[0]!.turns.map((turn) => turn.type)).toEqual(['user', 'assistant_text']);
   });
 });

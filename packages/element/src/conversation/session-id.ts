@@ -21,7 +21,7 @@ export function newSessionId(): string {
 
 /**
  * Whether this page made the id up and nothing was sent on it yet: then there is no history to fetch (asking would
- * only get a 404, which browsers print as an error in the console).
+ * only cost a request answered with the empty history).
  */
 export function isUnusedSessionId(id: string): boolean {
   return unused.has(id);

@@ -16,7 +16,10 @@ export interface AgentClientOptions {
 /** A write with no body to send still says JSON: the server refuses other types (its CSRF guard). */
 const JSON_WRITE: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
 
-/** The server does not know this session (a 404 naming it), as opposed to a wrong endpoint's 404. */
+/**
+ * The server does not know this session (a 404 naming it), as opposed to a wrong endpoint's 404: what a server from
+ * before issue #31 answers a new conversation's history, and every server a DELETE of one never stored.
+ */
 function isUnknownSession(error: unknown): boolean {
   return error instanceof AgentHttpError && error.status === 404 && error.field === 'sessionId';
 }
@@ -75,7 +78,7 @@ export class AgentClient {
     return (await response.json()) as UndoResponse;
   }
 
-  /** The stored conversation; a session the server does not know (new, cleared) comes back empty. */
+  /** The stored conversation; one the server never stored (new, cleared) is empty (older servers said so with a 404). */
   async getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResponse> {
     try {
       const path = this.#session(sessionId);
@@ -89,7 +92,7 @@ export class AgentClient {
 
   /**
    * The history the conversation's first chunk asked for (ask-history-early.ts), taken as this request's answer, an
-   * error (a session the server does not know) included. Asked again when that request failed on the way, or was
+   * error (an older server's 404 for a session it does not know) included. Asked again when that request failed on the way, or was
    * refused for its credentials (401, 403): the page may have set its adapter (auth) since. Handed over after the
    * next frame: the answer is often in before the parts' first render, and drawn in that same task the two made one
    * long task (measured: 51–96 ms with 1,000 messages).

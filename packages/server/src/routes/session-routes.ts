@@ -7,23 +7,24 @@ import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
 import { checkImport } from '../session/check-import.js';
 import { checkImportUploads } from '../uploads/import-uploads.js';
-import { commitSession, jsonChars } from '../session/commit-session.js';
+import { commitSession, freshSession, jsonChars } from '../session/commit-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { sessionResponse } from '../session/session-response.js';
 import { titleFromText } from '../session/session-title.js';
-import { holdingSession, sessionNotFound } from './with-session.js';
+import { holdingSession } from './with-session.js';
 
 /**
- * GET /sessions/:sessionId (the stored history), PUT (import a saved one) and DELETE (clear it); the list and
- * rename are in session-list-route.ts.
+ * GET /sessions/:sessionId (the stored history, empty for a session the caller never used), PUT (import a saved
+ * one) and DELETE (clear it); the list and rename are in session-list-route.ts.
  */
 export function sessionRoutes(runtime: Runtime) {
   return new Hono<AgentChatEnv>()
     .get('/sessions/:sessionId', sessionIdParam, async (c) => {
       const ref = c.get('sessionRef');
-      const session = await loadOwnSession(runtime, ref);
-      if (!session) return sessionNotFound(c, ref.id);
+      // A session the caller has none of (new, cleared) is an empty conversation, not an error: the client chose the
+      // id, and its first message starts it. A 404 here was a failed request on every new conversation (issue #31).
+      const session = (await loadOwnSession(runtime, ref)) ?? freshSession(ref);
       const body = sessionResponse(runtime, session, (await runtime.runs.holder(ref.key)) !== undefined);
       return c.json(body);
     })
