@@ -13,9 +13,8 @@ const sessionUrl = (endpoint: string, sessionId: string) => `${endpoint}/session
 
 /** The conversation as the server has it now. */
 export async function fetchChat(endpoint: string, sessionId: string): Promise<SavedChat> {
+  // One the server does not hold (never started, cleared) comes back with no turns: a new discovery asks too.
   const response = await fetch(sessionUrl(endpoint, sessionId));
-  // The server answers 404 for a conversation it does not hold (never started, cleared): nothing to show.
-  if (response.status === 404) return { sessionId, turns: [], pending: [] };
   if (!response.ok) throw new Error(`Could not read the chat (HTTP ${response.status}).`);
   const session = (await response.json()) as SessionResponse;
   return { sessionId, turns: session.turns as Turn[], pending: session.pending as PendingCall[] };

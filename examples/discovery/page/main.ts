@@ -21,8 +21,13 @@ const board = new BoardView($('#board'), {
 });
 const suggestions = proactiveSuggestions(store);
 chat.adapter = discoveryAdapter(store, board, suggestions);
-// A suggestion the analyst sent (its chip, or the same words typed) is not offered again until the board changes.
-chat.addEventListener('agent-chat-message-sent', (event) => suggestions.sent(event.detail.text));
+/** The conversations this page sent a message on: the server may hold those (the others it never saw). */
+const sentOn = new Set<string>();
+chat.addEventListener('agent-chat-message-sent', (event) => {
+  sentOn.add(event.detail.sessionId);
+  // A suggestion the analyst sent (its chip, or the same words typed) is not offered again until the board changes.
+  suggestions.sent(event.detail.text);
+});
 
 store.subscribe((discovery) => {
   document.body.classList.toggle('has-discovery', Boolean(discovery));
@@ -41,7 +46,9 @@ store.subscribe((discovery) => {
 
 /** Show a discovery and put its chat back on the agent server before the element loads it. */
 async function open(discovery: Discovery): Promise<void> {
-  const previous = store.current?.chat.sessionId;
+  const before = store.current?.chat;
+  // Only a conversation that was started is deleted: one never used is on no server (its DELETE would be a 404).
+  const previous = before && (before.turns.length > 0 || sentOn.has(before.sessionId)) ? before.sessionId : undefined;
   let chatToShow = discovery.chat;
   try {
     chatToShow = await restoreChat(endpoint, discovery.chat);
