@@ -17,7 +17,7 @@ export function undoRoute(runtime: Runtime) {
       if (!state || !session.undo) {
         return errorJson(c, 404, 'not_found', `Nothing to undo in session "${sessionId}".`);
       }
-      const restored = await state.restore(sessionId, session.undo.snapshot);
+      const restored = await state.restore(sessionId, session.undo.snapshot, session.owner ?? '');
       const result = restored === undefined ? session.undo.snapshot : restored;
       delete session.undo;
       // A later write in this turn (a resume) snapshots the restored state, not what was there before the undo.

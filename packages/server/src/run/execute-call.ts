@@ -87,7 +87,7 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   const write = tool.kind === 'write';
   if (write && state && !session.turnHasWrites && !session.turnSnapshot) {
     try {
-      const snapshot = structuredClone(await state.snapshot(session.id));
+      const snapshot = structuredClone(await state.snapshot(session.id, session.owner ?? ''));
       const turnId = lastUserTurnId(session.turns);
       session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
     } catch (error) {
@@ -113,7 +113,7 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   }
   if (!state) return;
   try {
-    run.emit({ type: 'state', state: await state.snapshot(session.id) });
+    run.emit({ type: 'state', state: await state.snapshot(session.id, session.owner ?? '') });
   } catch {
     // The state event is a convenience for the page; the write itself is done.
   }

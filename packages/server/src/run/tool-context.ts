@@ -15,6 +15,7 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
   const onStep = call && !asked && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
   return {
     sessionId: run.session.id,
+    principal: run.session.owner ?? '',
     context: run.context,
     get signal() {
       onSignal?.();

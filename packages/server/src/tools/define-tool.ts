@@ -3,7 +3,10 @@ import type { z } from 'zod';
 
 /** What a tool's functions get besides their input. */
 export interface ToolContext {
+  /** The session's id as the caller gave it. Two principals may use the same id for two sessions (issue 31.2). */
   sessionId: string;
+  /** Whose session it is (the `authorize` answer, or the anonymous cookie's principal): with `sessionId`, one session. */
+  principal: string;
   /** The page context the host sent with the message. */
   context: Context | undefined;
   /**
