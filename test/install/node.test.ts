@@ -45,6 +45,6 @@ describe('the installed packages under plain node', () => {
     });
     // The store's file layout is its own business; that it wrote the session to the folder is the point here.
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((file) => file.startsWith('installed'))).toBe(true);
+    expect(files.every((file) => file.endsWith('.jsonl'))).toBe(true);
   }, TEST_TIMEOUT_MS);
 });

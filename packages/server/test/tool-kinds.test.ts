@@ -131,8 +131,13 @@ describe('tool kinds, end to end', () => {
     const local = await serveApp(slow);
     try {
       const c = sameBrowser(local.url);
-      const first = c.run('busy', { text: 'one' });
-      await new Promise((r) => setTimeout(r, 50));
+      // The first run is in flight once its stream has started: wait for that, not for a time.
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const first = c.run('busy', { text: 'one' }, (event) => {
+        if (event.data.type === 'run_started') started();
+      });
+      await running;
       const second = await c.send('busy', { text: 'two' });
       expect(second.status).toBe(409);
       expect(((await second.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'conflict' });
