@@ -180,16 +180,15 @@ describe('waiting for the next run (?wait=1): a tab showing a pending approval',
     expect(waiting.status).toBe(200);
     const reader = waiting.body!.pipeThrough(new TextDecoderStream()).getReader();
     let raw = '';
-    const readUntil = async (text: string) => {
-      while (!raw.includes(text)) {
+    const readUntil = async (text: string, times = 1) => {
+      while (raw.split(text).length - 1 < times) {
         const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended before "${text}": ${raw}`);
+        if (done) throw new Error(`the stream ended before "${text}" (${times}×): ${raw}`);
         raw += value;
       }
     };
-    // Several heartbeats pass with no run and no run_lost.
-    await readUntil(': waiting for a run');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Several heartbeats pass with no run and no run_lost (counted as they come, not waited for by the clock).
+    await readUntil(': waiting for a run', 4);
     expect(raw).not.toContain('run_lost');
 
     // The other tab answers: the waiting stream gets that run, from its first event to done.
@@ -251,10 +250,19 @@ describe('a quiet stream', () => {
   it('gets a comment line while its run is quiet, and goes on to done', async () => {
     const server = await serve({ model: quietModel, tools: [slow], streamHeartbeatMs: 60 });
     const response = await as(server).send('heartbeat', { text: 'go' });
-    const reading = response.text();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    release();
-    const raw = await reading;
+    // The tool is released once a heartbeat has come (not after a time: under load none may have come by then).
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let raw = '';
+    let released = false;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      raw += value;
+      if (!released && raw.includes(': still running')) {
+        released = true;
+        release();
+      }
+    }
     expect(raw).toContain(': still running');
     expect(raw).toContain('event: done');
   });

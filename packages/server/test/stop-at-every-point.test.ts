@@ -17,14 +17,20 @@ const threeSteps = scriptedModel(
   ],
   { chunkSize: 4, delayMs: 2 },
 );
+/**
+ * Sessions whose tools wait for the test to let them finish: a test that stops a run while a tool runs opens the gate
+ * once its Stop has been answered, so the Stop lands mid-tool however slow the machine.
+ */
+const gates = new Map<string, Promise<void>>();
 const work = defineTool({
   name: 'work',
   description: 'Do a unit of work (slowly enough that a Stop can land while it runs)',
   input: z.object({ n: z.number() }),
-  execute: async ({ n }, { status }) => {
+  execute: async ({ n }, { sessionId, status }) => {
     status(`Working on unit ${n}`);
-    // Long enough for the client to see the status and its Stop to arrive, even on a busy machine.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Elsewhere a pause, so that many of the stops at every point land while a tool runs (not asserted: late ones
+    // race the run's own end).
+    await (gates.get(sessionId) ?? new Promise((resolve) => setTimeout(resolve, 60)));
     return `unit ${n} done`;
   },
 });
@@ -106,9 +112,12 @@ describe('Stop at every point of a three-step run', () => {
   }, 120_000);
 
   it('says cancelled, not error, and keeps what already ran', async () => {
+    let open = () => {};
+    gates.set('stop-mid-tool-2', new Promise<void>((resolve) => (open = resolve)));
     const response = await sameBrowser(scripted.url).send('stop-mid-tool-2', { text: 'go' });
+    // The tool finishes once the Stop sent on its status has been answered (not after a time it may outlast).
     const seen = await readAgentEvents(response, (event) => {
-      if (event.data.type === 'status') void sameBrowser(scripted.url).cancel('stop-mid-tool-2');
+      if (event.data.type === 'status') void sameBrowser(scripted.url).cancel('stop-mid-tool-2').finally(open);
     });
     expect(seen.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'cancelled' });
     // The tool that was running when Stop arrived finished: it is never interrupted.
