@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, memoryStore, scriptedModel, type AgentChatAppOptions } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
@@ -175,11 +175,17 @@ describe('memoryStore is bounded', () => {
     for (let i = 0; i < 1_200; i++) await create(store, `d${i}`);
     expect(store.size).toBe(1_000);
 
-    const short = memoryStore({ ttlMs: 30 });
-    await create(short, 'brief');
-    expect(await load(short, 'brief')).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(await load(short, 'brief')).toBeUndefined();
+    // The store's clock is stopped and moved by hand: on a busy machine 30 ms may pass between two awaits.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const short = memoryStore({ ttlMs: 30 });
+      await create(short, 'brief');
+      expect(await load(short, 'brief')).toBeDefined();
+      vi.setSystemTime(Date.now() + 60);
+      expect(await load(short, 'brief')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(() => memoryStore({ maxSessions: 0 })).toThrow(/maxSessions/);
   });
 });
