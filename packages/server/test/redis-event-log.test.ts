@@ -138,10 +138,11 @@ describe.skipIf(skip)('redisEventLog', () => {
   });
 
   it('hands a reader that fell far behind everything, in order, by reading again from Redis', async () => {
-    const { a, b } = await instances();
+    const { a, b, prefix } = await instances();
     const iterator = b.follow('s', 0, new AbortController().signal)[Symbol.asyncIterator]();
     const first = iterator.next();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Following live (its reader blocked in XREAD) before anything is appended, however long that takes under load.
+    await untilReaderBlocks(`${prefix}events-reader`);
     await a.append('s', text(1));
     expect((await first).value).toEqual(text(1));
     // The reader holds event 1 and reads nothing more while 2,500 events arrive live.
