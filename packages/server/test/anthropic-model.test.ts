@@ -331,13 +331,19 @@ describe('anthropicModel stopping', () => {
     });
     const model = anthropicModel({ model: MODEL_ID, apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: server.baseURL });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Stopped once the fake has taken the first request, which it answers 529 at once (not 100 ms in, when under load
+    // the request may not have been sent yet).
+    const stopping = (async () => {
+      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+    })();
     const started = Date.now();
 
     const events = await collect(model.stream(request([user('Hi')], { signal: controller.signal })));
 
     expect(events).toEqual([]);
     expect(Date.now() - started).toBeLessThan(5000);
+    await stopping;
     expect(server.requests).toHaveLength(1);
   });
 });

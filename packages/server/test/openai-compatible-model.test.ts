@@ -419,13 +419,19 @@ describe('openAICompatibleModel: stop', () => {
 
   it('ends quietly when aborted while waiting for the server to answer', async () => {
     const controller = new AbortController();
-    const slow = await startFakeOpenAI({ replies: [{ text: 'late', delayMs: 2_000 }] });
+    // The server would answer after 10 s: an end within 5 s is Stop's doing, however busy the machine.
+    const slow = await startFakeOpenAI({ replies: [{ text: 'late', delayMs: 10_000 }] });
     try {
       const m = openAICompatibleModel({ model: 'm', baseURL: slow.baseURL });
-      setTimeout(() => controller.abort(), 50);
+      // Stopped once the request has reached the server (not 50 ms in, when under load it may not have been sent).
+      const stopping = (async () => {
+        while (slow.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        controller.abort();
+      })();
       const started = Date.now();
       expect(await collect(m.stream(request({ signal: controller.signal })))).toEqual([]);
-      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await stopping;
     } finally {
       await slow.close();
     }
