@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { waitForNextRun } from '../src/conversation/wait-for-next-run.js';
+import { waitFor } from './support/wait.js';
 
 async function* messages(list: EventSourceMessage[], thenFail?: string): AsyncGenerator<EventSourceMessage> {
   for (const message of list) yield message;
@@ -39,9 +40,11 @@ describe('waitForNextRun(): a pending card waiting for another tab’s answer', 
   it('resolves false when aborted, whether it is waiting on a stream or between tries', async () => {
     const waiting = new AbortController();
     let release: () => void = () => {};
+    let reading = false;
     const onStream = waitForNextRun({
       open: async (_after, signal) =>
         (async function* () {
+          reading = true;
           await new Promise<void>((resolve) => {
             release = resolve;
             signal.addEventListener('abort', () => resolve(), { once: true });
@@ -51,7 +54,8 @@ describe('waitForNextRun(): a pending card waiting for another tab’s answer', 
       lastId: () => 0,
       signal: waiting.signal,
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Aborted once it waits on the stream (not 20 ms in, when a busy machine may not have opened it yet).
+    await waitFor(() => reading, { message: 'the stream to be read' });
     waiting.abort();
     expect(await onStream).to.equal(false);
     release();
@@ -67,7 +71,8 @@ describe('waitForNextRun(): a pending card waiting for another tab’s answer', 
       signal: between.signal,
       firstDelayMs: 10_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Aborted once the first try is over and it sleeps before the next.
+    await waitFor(() => tries === 1, { message: 'the first try' });
     between.abort();
     expect(await sleeping).to.equal(false);
     expect(tries).to.equal(1);
