@@ -78,7 +78,9 @@ describe('<agent-chat> autocomplete by keyboard alone', () => {
     await sendKeys({ press: 'Escape' });
     expect(suggestionOptions(el)).to.have.length(0);
     await sendKeys({ type: 'ne' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The composer has drawn what the typing led to (nothing here waits for a timer), rather than 50 ms having passed.
+    await composer(el).updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(suggestionOptions(el)).to.have.length(0);
     expect(input.value).to.equal('/ne');
   });
