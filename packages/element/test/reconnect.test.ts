@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { scenario, uniqueSession } from './support/agent-server.js';
+import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, confirmCards, errorLines, statusLines } from './support/dom.js';
 import { SLOW_TEXT, DROPPED_TEXT } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
@@ -49,12 +49,19 @@ describe('<agent-chat> streams that survive a dropped connection (real server)',
     const session = uniqueSession('answered-elsewhere');
     const first = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
     await first.send('delete it');
-    const second = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
+    const tag = uniqueSession('second-tab-requests');
+    const second = await fixture<AgentChat>(
+      html`<agent-chat endpoint=${endpoint} session=${session} .adapter=${{ headers: () => ({ 'x-test-tag': tag }) }}></agent-chat>`,
+    );
     const waiting = await waitFor(() => confirmCards(second)[0], { message: 'the card in the second tab' });
     await waiting.updateComplete;
     expect(waiting.status).to.equal('pending');
-    // Waiting for another tab's answer is not a run: the second tab can still type, and shows no Stop.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Waiting for another tab's answer is not a run: the second tab can still type, and shows no Stop. Checked once
+    // it waits (its GET /stream?wait=1 has reached the server), not 300 ms in, which a busy machine may spend before.
+    for (let tries = 0; !(await taggedRequests(tag)).some((request) => request.method === 'GET' && request.path.endsWith('/stream')); tries++) {
+      if (tries === 500) throw new Error('the second tab never started waiting for the next run');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(second.running).to.equal(false);
 
     const card = await waitFor(() => confirmCards(first)[0], { message: 'the card in the first tab' });
