@@ -13,9 +13,13 @@ import { startFakeOpenAI } from './support/fake-openai.js';
 // provider accepts, and let the next message through. The upstreams are local fakes over real HTTP, reached
 // through the real SDK (Anthropic) and the real adapter (OpenAI-compatible).
 
-const IDLE_MS = 300;
+/**
+ * Long enough that a machine as busy as CI's (load average 20) never leaves a live stream quiet this long between
+ * two of the fake's events: at 300 ms a clean-clone run timed a live stream out before its text arrived.
+ */
+const IDLE_MS = 2_000;
 /** A generous bound: the run must end, not hang until Stop. The exact time is not asserted. */
-const ENDS_WITHIN_MS = 5_000;
+const ENDS_WITHIN_MS = 15_000;
 
 const lookup = defineTool({
   name: 'lookup',
@@ -63,7 +67,8 @@ const textOf = (events: ReceivedEvent[]) =>
   events.flatMap((event) => (event.data.type === 'text_delta' ? [event.data.text] : [])).join('');
 const kinds = (turns: readonly Turn[]) => turns.map((turn) => turn.type);
 
-describe('a model that stops sending (Anthropic, through @anthropic-ai/sdk)', () => {
+// Each stall costs IDLE_MS, some tests two of them: room for that on a busy machine.
+describe('a model that stops sending (Anthropic, through @anthropic-ai/sdk)', { timeout: 60_000 }, () => {
   it('ends the run with model_timeout, keeps the partial text, and accepts the next message', async () => {
     const { fake, client } = await anthropicAgent([
       // message_start, content_block_start, ping, one text delta: then silence, with the socket open.
@@ -186,7 +191,7 @@ describe('a model that stops sending (Anthropic, through @anthropic-ai/sdk)', ()
   });
 });
 
-describe('a model that stops sending (OpenAI-compatible)', () => {
+describe('a model that stops sending (OpenAI-compatible)', { timeout: 60_000 }, () => {
   it('ends the run with model_timeout, keeps the partial text, and accepts the next message', async () => {
     const fake = await startFakeOpenAI({
       replies: [{ text: 'First words, then silence', hold: true }, { text: 'Awake again.' }],
@@ -235,7 +240,7 @@ describe('the stalling fake', () => {
       });
     });
     // Give a premature end every chance to show before the fake is closed.
-    await new Promise((resolve) => setTimeout(resolve, 3 * IDLE_MS));
+    await new Promise((resolve) => setTimeout(resolve, 900));
     expect(response.complete).toBe(false);
     closedFake = true;
     await fake.close();
