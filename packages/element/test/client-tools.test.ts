@@ -90,7 +90,9 @@ describe('<agent-chat> client tools through the adapter (real server)', () => {
     await waitFor(() => started, { message: 'the handler to start' });
     const stoppedAt = performance.now();
     await el.stop();
-    expect(performance.now() - stoppedAt).to.be.lessThan(1000);
+    // At once: not after the 3 s grace after which a Stop ends the run anyway. A generous bound (it takes some ms),
+    // below the grace, rather than 1 s, which a busy machine can nearly spend on a frame.
+    expect(performance.now() - stoppedAt).to.be.lessThan(2500);
     expect((await finished).detail.stopReason).to.equal('cancelled');
     await messageList(el).updateComplete;
     expect(statusLines(el).map((line) => line.text)).to.deep.equal(['Stopped by user']);
