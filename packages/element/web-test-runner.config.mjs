@@ -68,6 +68,30 @@ const highlightCorePlugin = {
   },
 };
 
+/** Source paths (without their extension) whose next request fails, each once: a chunk that does not load. */
+const failing = new Set();
+
+/**
+ * `POST /__fail-next?path=/packages/element/src/chunks/quick-actions`: the next request for that module is answered
+ * 503, as by a server that is down, and the one after it is served (lazy-feature-failure.test.ts). Written straight
+ * to the socket with `no-store`: the test runner marks each response it sends cacheable for a year, and the browser
+ * would keep the error too.
+ */
+async function failNextRequest(context, next) {
+  if (context.path === '/__fail-next' && context.method === 'POST') {
+    failing.add(String(context.query.path));
+    context.status = 204;
+    return;
+  }
+  if (failing.delete(context.path.replace(/\.(js|ts)$/, ''))) {
+    context.respond = false;
+    context.res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+    context.res.end('unavailable');
+    return;
+  }
+  return next();
+}
+
 const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
 
 export default {
@@ -85,7 +109,7 @@ export default {
     // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
     a11ySnapshotPlugin(),
   ],
-  middleware: [agentServerUrl],
+  middleware: [agentServerUrl, failNextRequest],
   reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],
   // Lit says it is in dev mode in every test file; that is expected here and hides the logs that matter.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
