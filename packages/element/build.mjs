@@ -56,8 +56,9 @@ const result = await build({
   entryPoints: { [ENTRY]: join(here, 'src/define.ts') },
   outdir,
   entryNames: '[name]',
-  // A lazily imported module (src/cards.ts, src/chunks/*.ts) and the code shared between them and the entry. The
-  // hash keeps a cached chunk from outliving the entry that names it.
+  // A feature's chunk (its entry in src/chunks/, imported by src/features/registry.ts, or a highlight.js language)
+  // and the code shared between them and the entry. The hash keeps a cached chunk from outliving the entry that
+  // names it.
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   format: 'esm',
@@ -77,7 +78,7 @@ const result = await build({
   write: false,
   logLevel: 'warning',
   // The chunks' entries (src/chunks/*.ts) import the shell only to tell esbuild it is loaded before them (see
-  // src/load-frame.ts); it has no side effects, so the import does nothing at run time, as intended.
+  // src/chunks/README.md); it has no side effects, so the import does nothing at run time, as intended.
   logOverride: { 'ignored-bare-import': 'silent' },
 });
 

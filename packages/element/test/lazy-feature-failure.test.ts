@@ -1,7 +1,7 @@
 // A feature whose chunk does not load (issue 32): the page hears it once, by an agent-chat-error naming the feature,
 // and the element asks for it again the next time it is needed. The test server fails the chunk's next request when
 // told to (web-test-runner.config.mjs); this file's page has not loaded the quick actions before. Asked again, the
-// browser fetches the module again: it no longer keeps a failed fetch (whatwg/html#10327, in Chromium since 156).
+// browser fetches the module again: it no longer keeps a failed fetch (whatwg/html#10327; Chromium 156 does so).
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';

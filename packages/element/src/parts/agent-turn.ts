@@ -181,7 +181,7 @@ export class AgentTurn extends LitElement {
   ];
 }
 
-/** The parts cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
+/** The parts chunks/cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
 const CARD_TAGS = 'agent-chat-confirm-card, agent-chat-answer-card, agent-chat-undo-bar, agent-chat-thinking, agent-chat-tool-chip';
 
 /** A write that went through: only then is there something for Undo to restore (read-only turns show none). */
