@@ -72,24 +72,29 @@ const highlightCorePlugin = {
 const failing = new Set();
 
 /**
- * `POST /__fail-next?path=/packages/element/src/chunks/quick-actions`: the next request for that module is answered
- * 503, as by a server that is down, and the one after it is served (lazy-feature-failure.test.ts). Written straight
- * to the socket with `no-store`: the test runner marks each response it sends cacheable for a year, and the browser
- * would keep the error too.
+ * The test command `fail-next-request` ({ path: '/packages/element/src/chunks/quick-actions' }): the next request
+ * for that module is answered 503, as by a server that is down, and the one after it is served
+ * (lazy-feature-failure.test.ts). The browser's cache is emptied first, so that the request reaches this server: the
+ * test runner marks each response cacheable for a year, and the cache outlives a test file's page.
  */
+const failNextRequestPlugin = {
+  name: 'fail-next-request',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'fail-next-request') return undefined;
+    const cdp = await session.browser.getPage(session.id).createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    failing.add(payload.path);
+    return true;
+  },
+};
+
+/** Answers a request armed by `fail-next-request`, written straight to the socket with `no-store`, so nothing keeps it. */
 async function failNextRequest(context, next) {
-  if (context.path === '/__fail-next' && context.method === 'POST') {
-    failing.add(String(context.query.path));
-    context.status = 204;
-    return;
-  }
-  if (failing.delete(context.path.replace(/\.(js|ts)$/, ''))) {
-    context.respond = false;
-    context.res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
-    context.res.end('unavailable');
-    return;
-  }
-  return next();
+  if (!failing.delete(context.path.replace(/\.(js|ts)$/, ''))) return next();
+  context.respond = false;
+  context.res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+  context.res.end('unavailable');
 }
 
 const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
@@ -108,6 +113,7 @@ export default {
     agentServerPlugin,
     // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
     a11ySnapshotPlugin(),
+    failNextRequestPlugin,
   ],
   middleware: [agentServerUrl, failNextRequest],
   reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],

@@ -1,8 +1,10 @@
 // A feature whose chunk does not load (issue 32): the page hears it once, by an agent-chat-error naming the feature,
 // and the element asks for it again the next time it is needed. The test server fails the chunk's next request when
-// told to (web-test-runner.config.mjs); this file's page has not loaded the quick actions before. Asked again, the
-// browser fetches the module again: it no longer keeps a failed fetch (whatwg/html#10327; Chromium 156 does so).
+// told to (`fail-next-request`, web-test-runner.config.mjs); this file's page has not loaded the quick actions
+// before. Asked again, the browser fetches the module again: it no longer keeps a failed fetch (whatwg/html#10327;
+// Chromium 156 does so).
 import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ErrorDetail } from '../src/events.js';
@@ -17,8 +19,7 @@ const requests = () => performance.getEntriesByType('resource').filter((entry) =
 
 describe('a feature whose chunk does not load', () => {
   it('is said once, by an agent-chat-error naming it, and loads at the next need', async () => {
-    const armed = await fetch(`/__fail-next?path=${encodeURIComponent(CHUNK)}`, { method: 'POST' });
-    expect(armed.status).to.equal(204);
+    await executeServerCommand('fail-next-request', { path: CHUNK });
     const el = await fixture<AgentChat>(html`<agent-chat endpoint=${await scenario('echo')} session=${uniqueSession('failed-chunk')}></agent-chat>`);
     const errors: ErrorDetail[] = [];
     el.addEventListener('agent-chat-error', (event) => errors.push(event.detail));
