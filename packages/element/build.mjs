@@ -16,28 +16,27 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, 'dist');
 /** The one file a host's script tag names; everything else is found relative to it. */
 const ENTRY = 'agent-chat';
+// The two budgets (issue 32) are guards against regressions, not targets: no change may make the code less clear
+// to fit them, and the room they leave is for clear code, not for the next squeeze. A change that crosses one is
+// looked at for what grew, and the budget is decided anew if what grew is worth it.
 /**
  * gzip -9 bytes. What a page loads before its launcher (floating, narrow), its empty panel (inline) or its docked
  * panel's stand-in paints: issue 18's first paint, in every layout.
  */
-const FIRST_LOAD_BUDGET = 12 * 1024;
+const FIRST_PAINT_BUDGET = 13 * 1024;
 /**
  * gzip -9 bytes. What a plain text conversation (shell, frame, conversation, markdown, composer) loads in all, in
- * every layout. Issue 18 asks 40 KB; issue 19 puts a conformant markdown parser first, and the smallest one
- * measured, marked, is about 12 KB of gzip -9 for its lexer, all the element takes of it (build/marked-lexer-only.mjs;
- * markdown-it and micromark are larger; see docs/markdown.md). It replaced streaming-markdown and its tree (4.4 KB),
- * so a plain text conversation grew by about 11 KB: this is the limit held until the rest of the conversation is
- * cut to make room, or the budget is decided anew. The history's early request (chunks/early-history.ts) took
- * 0.44 KB of it; the cards' texts moving to their chunk (i18n/card-strings.ts) gave back 0.63 KB.
+ * every layout, the conformant markdown parser included (issue 19: marked's lexer, about 12 KB of it; see
+ * docs/markdown.md).
  */
-const PLAIN_TEXT_BUDGET = 53 * 1024;
+const PLAIN_TEXT_BUDGET = 56 * 1024;
 /**
  * The lazily imported modules (src/…) a conversation loads: its parts (list, turns, markdown, composer) and the
  * shell's side, and beside them the one that asks for the history meanwhile.
  */
 const CONVERSATION = ['src/chunks/conversation-parts.ts', 'src/chunks/early-history.ts'];
 /**
- * What each layout loads, beyond the first load, before it paints (`paint`, held to FIRST_LOAD_BUDGET) and for a
+ * What each layout loads, beyond the first load, before it paints (`paint`, held to FIRST_PAINT_BUDGET) and for a
  * plain text conversation (held to PLAIN_TEXT_BUDGET). A floating page and a narrow one (a drawer) paint their
  * launcher, which is in the first load, and load their panel after; a docked page paints the docked frame's
  * stand-in (the panel at its width, or the strip) and loads the frame after; an inline one paints its empty panel.
@@ -57,8 +56,9 @@ const result = await build({
   entryPoints: { [ENTRY]: join(here, 'src/define.ts') },
   outdir,
   entryNames: '[name]',
-  // A lazily imported module (src/cards.ts, src/chunks/*.ts) and the code shared between them and the entry. The
-  // hash keeps a cached chunk from outliving the entry that names it.
+  // A feature's chunk (its entry in src/chunks/, imported by src/features/registry.ts, or a highlight.js language)
+  // and the code shared between them and the entry. The hash keeps a cached chunk from outliving the entry that
+  // names it.
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   format: 'esm',
@@ -78,7 +78,7 @@ const result = await build({
   write: false,
   logLevel: 'warning',
   // The chunks' entries (src/chunks/*.ts) import the shell only to tell esbuild it is loaded before them (see
-  // src/load-frame.ts); it has no side effects, so the import does nothing at run time, as intended.
+  // src/chunks/README.md); it has no side effects, so the import does nothing at run time, as intended.
   logOverride: { 'ignored-bare-import': 'silent' },
 });
 
@@ -131,8 +131,9 @@ const layouts = Object.fromEntries(
   Object.entries(LAYOUTS).map(([name, layout]) => [name, { ...layout, paint: layout.paint && inSource(layout.paint), plainText: inSource(layout.plainText) }]),
 );
 const plan = chunkPlan(files, { entry: `${ENTRY}.js`, layouts });
-printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.' });
-const over = checkBudgets(plan, { firstLoad: FIRST_LOAD_BUDGET, plainText: PLAIN_TEXT_BUDGET });
+const budgets = { firstLoad: FIRST_PAINT_BUDGET, plainText: PLAIN_TEXT_BUDGET };
+printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.', budgets });
+const over = checkBudgets(plan, budgets);
 if (over.length > 0) {
   for (const line of over) console.error(`build: ${line}`);
   process.exit(1);

@@ -68,6 +68,35 @@ const highlightCorePlugin = {
   },
 };
 
+/** Source paths (without their extension) whose next request fails, each once: a chunk that does not load. */
+const failing = new Set();
+
+/**
+ * The test command `fail-next-request` ({ path: '/packages/element/src/chunks/quick-actions' }): the next request
+ * for that module is answered 503, as by a server that is down, and the one after it is served
+ * (lazy-feature-failure.test.ts). The browser's cache is emptied first, so that the request reaches this server: the
+ * test runner marks each response cacheable for a year, and the cache outlives a test file's page.
+ */
+const failNextRequestPlugin = {
+  name: 'fail-next-request',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'fail-next-request') return undefined;
+    const cdp = await session.browser.getPage(session.id).createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    failing.add(payload.path);
+    return true;
+  },
+};
+
+/** Answers a request armed by `fail-next-request`, written straight to the socket with `no-store`, so nothing keeps it. */
+async function failNextRequest(context, next) {
+  if (!failing.delete(context.path.replace(/\.(js|ts)$/, ''))) return next();
+  context.respond = false;
+  context.res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+  context.res.end('unavailable');
+}
+
 const resultsFile = process.env.AGENT_CHAT_BROWSER_RESULTS;
 
 export default {
@@ -84,8 +113,9 @@ export default {
     agentServerPlugin,
     // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
     a11ySnapshotPlugin(),
+    failNextRequestPlugin,
   ],
-  middleware: [agentServerUrl],
+  middleware: [agentServerUrl, failNextRequest],
   reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],
   // Lit says it is in dev mode in every test file; that is expected here and hides the logs that matter.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),

@@ -294,7 +294,7 @@ try {
     row(`dropped frames, streaming ${N / 1000} KB (8 pieces a frame)`, both(streaming, 'dropped'), (v) => fixed(v), '0', '—'),
     row('longest task, a 50 KB reply at once', both(streaming, 'longest50k'), task, 'none > 50 ms'),
     row(`streaming ${N / 1000} KB into 1,000 messages ÷ into empty`, [intoHistory('agent-chat'), intoHistory('deep-chat')], (v) => `${v.toFixed(2)}×`, '≤ 1.2×'),
-    row('first-paint bytes (gzip -9), floating launcher', [paint.ours.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, '≤ 12 KB'),
+    row('first-paint bytes (gzip -9), floating launcher', [paint.ours.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, '≤ 13 KB'),
     row('first-paint bytes (gzip -9), inline', [paint.oursInline.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, ''),
     row('XSS vectors that ran (80, a streamed reply; links clicked)', [xss.ours, xss.theirs], (v) => fixed(v), '0', '—'),
   ];

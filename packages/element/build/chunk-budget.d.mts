@@ -47,7 +47,10 @@ export interface ChunkPlan {
 
 /** Sorts the built files into the first load, each lazy module's own, and what each layout loads to paint and to converse. */
 export function chunkPlan(files: BuiltFile[], options: { entry: string; layouts?: Record<string, Layout> }): ChunkPlan;
-/** One line per file, then the first load, each lazy module, and one line per layout. */
-export function printSizes(plan: ChunkPlan, options?: { cwd?: string; log?: (line: string) => void }): void;
+/** One line per file, then the first load, each lazy module, and one line per layout (with its budgets, when given). */
+export function printSizes(
+  plan: ChunkPlan,
+  options?: { cwd?: string; log?: (line: string) => void; budgets?: { firstLoad: number; plainText: number } },
+): void;
 /** The budgets a plan exceeds, in words; empty when it fits. */
 export function checkBudgets(plan: ChunkPlan, budgets: { firstLoad: number; plainText: number }): string[];

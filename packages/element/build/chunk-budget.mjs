@@ -77,8 +77,11 @@ export function chunkPlan(files, { entry, layouts = {} }) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const fileCount = (count) => `${count} file${count === 1 ? '' : 's'}`;
 
-/** One line per file (when it loads, minified and gzip -9 bytes), then the totals each budget counts. */
-export function printSizes(plan, { cwd = 'dist', log = console.log } = {}) {
+/**
+ * One line per file (when it loads, minified and gzip -9 bytes), then the totals each budget counts: per layout, its
+ * first paint and its plain text conversation, each with its budget when `budgets` are given.
+ */
+export function printSizes(plan, { cwd = 'dist', log = console.log, budgets } = {}) {
   const when = (path) => {
     if (path === plan.entry) return 'the entry';
     if (plan.firstLoad.files.includes(path)) return 'loads with the entry';
@@ -93,11 +96,13 @@ export function printSizes(plan, { cwd = 'dist', log = console.log } = {}) {
   for (const chunk of plan.lazy) {
     log(`${shortSource(chunk.entryPoint)}, loaded on first use: ${chunk.gzip} bytes gzip -9 more (${fileCount(chunk.files.length)})`);
   }
+  const of = (budget) => (budget === undefined ? '' : ` of ${budget}`);
   for (const layout of plan.layouts) {
     const paint = layout.paint
-      ? `first paint ${layout.paint.gzip} bytes gzip -9 (${fileCount(layout.paint.files.length)})`
+      ? `first paint ${layout.paint.gzip}${of(budgets && (layout.paintBudget ?? budgets.firstLoad))} bytes gzip -9 (${fileCount(layout.paint.files.length)})`
       : 'paints with its conversation';
-    log(`${layout.name}: ${paint}; a plain text conversation ${layout.plainText.gzip} bytes gzip -9 (${fileCount(layout.plainText.files.length)})`);
+    const plainText = `${layout.plainText.gzip}${of(budgets?.plainText)} bytes gzip -9 (${fileCount(layout.plainText.files.length)})`;
+    log(`${layout.name}: ${paint}; a plain text conversation ${plainText}`);
   }
 }
 

@@ -101,6 +101,18 @@ describe('the split bundle by when a page loads each file', () => {
     expect(lines).toContain(`later: paints with its conversation; a plain text conversation ${plan.layouts[2]!.plainText.gzip} bytes gzip -9 (3 files)`);
   });
 
+  it('prints each layout with the budgets it is held to, when given: its own first paint budget before the shared one', () => {
+    const plan = chunkPlan(withFrame, { entry: 'agent-chat.js', layouts });
+    const [launcher, framed, later] = plan.layouts;
+    const lines: string[] = [];
+    printSizes(plan, { log: (line: string) => lines.push(line), budgets: { firstLoad: 13_312, plainText: 57_344 } });
+    expect(lines.slice(-3)).toEqual([
+      `launcher: first paint ${launcher!.paint!.gzip} of 13312 bytes gzip -9 (2 files); a plain text conversation ${launcher!.plainText.gzip} of 57344 bytes gzip -9 (4 files)`,
+      `framed: first paint ${framed!.paint!.gzip} of 100000 bytes gzip -9 (3 files); a plain text conversation ${framed!.plainText.gzip} of 57344 bytes gzip -9 (4 files)`,
+      `later: paints with its conversation; a plain text conversation ${later!.plainText.gzip} of 57344 bytes gzip -9 (3 files)`,
+    ]);
+  });
+
   it('refuses a plan whose entry or an import of it was not built', () => {
     expect(() => chunkPlan([shared], { entry: 'agent-chat.js' })).toThrow(/no agent-chat\.js/);
     expect(() => chunkPlan([entry], { entry: 'agent-chat.js' })).toThrow(/imports chunks\/chunk-shared\.js, which was not built/);

@@ -15,9 +15,10 @@ import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { ElementStrings } from './i18n/strings.js';
 import { LAUNCHER_GAP } from './layout/launcher-place.js';
 import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
-import { afterPaint, nextTask } from './load-once.js';
+import { load, loaded } from './features/registry.js';
+import { afterPaint, nextTask } from './later.js';
 import { conversationModule, loadConversation, type ConversationModule } from './load-conversation.js';
-import { dockedStandIn, frameView, loadDockedStandIn, loadFrame } from './load-frame.js';
+import type { ChunkedFrame } from './load-frame.js';
 import type { ShellContexts } from './shell-conversation.js';
 import type { ToolCatalogProvider } from './steps/tool-catalog.js';
 import { shellTokens } from './styles/shell-tokens.js';
@@ -44,6 +45,9 @@ const DEFAULT_BREAKPOINT = 640;
  */
 const DEFAULT_HIDE_AFTER_MS = 5000;
 
+/** How to draw the frame, once its chunk is in. */
+const frameView = (frame: ChunkedFrame) => loaded(`${frame}-frame`)?.view;
+
 /**
  * `<agent-chat endpoint="/api/agent">`: an AI agent's chat for any page, inline, floating, docked or ephemeral
  * (`mode`). The host page lends it context, mentions, client tools and confirmations through `adapter`, and
@@ -69,7 +73,7 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @fires {CustomEvent<RunFinishDetail>} agent-chat-run-finish - The reply ended, once per turn: `{ sessionId, stopReason }`.
  * @fires {CustomEvent<ToolCallDetail>} agent-chat-tool-call - The agent called a tool: `{ sessionId, toolCallId, name, kind, label, input }`.
  * @fires {CustomEvent<StateChangeDetail>} agent-chat-state-change - The host's server-side state changed (a `state` event, or an undo): `{ sessionId, state }`.
- * @fires {CustomEvent<ErrorDetail>} agent-chat-error - Something failed and is shown in the conversation: `{ sessionId, message, code, status }`.
+ * @fires {CustomEvent<ErrorDetail>} agent-chat-error - Something failed and is shown in the conversation: `{ sessionId, message, code, status }`; or a feature's code could not load (`feature` names it), and is asked for again when next needed.
  * @fires {CustomEvent<OpenDetail>} agent-chat-open - The panel opened (or expanded, or the output showed): `{ frame }`.
  * @fires {CustomEvent<OpenDetail>} agent-chat-close - The panel closed (or collapsed, or the output hid): `{ frame }`.
  * @fires {CustomEvent<ReferenceDetail>} agent-chat-reference - A reference chip in a reply (`[[F-1]]`) was clicked: `{ id }`.
@@ -318,7 +322,7 @@ export class AgentChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('resize', this.#onWindowResize);
-    dockedStandIn()?.holdSpace(this, '', undefined);
+    loaded('docked-stand-in')?.holdSpace(this, '', undefined);
   }
 
   /** The session in use: the `session` attribute, or the remembered one. */
@@ -461,7 +465,7 @@ export class AgentChat extends LitElement {
   protected override updated(): void {
     // A docked page's room beside the panel: held by the stand-in until the frame is drawn, by the frame after.
     const frame = this.frame;
-    dockedStandIn()?.holdSpace(this, this.#frameKey, frame !== 'docked' ? undefined : frameView(frame) ? 'frame' : 'stand-in');
+    loaded('docked-stand-in')?.holdSpace(this, this.#frameKey, frame !== 'docked' ? undefined : frameView(frame) ? 'frame' : 'stand-in');
   }
 
   /**
@@ -469,29 +473,28 @@ export class AgentChat extends LitElement {
    * a floating or narrow page its launcher (it is in the first load), a docked one the frame's stand-in (its own
    * small chunk: the panel at its width, or the strip); their frame comes after. A panel open at once, or a layout
    * taken later, loads its frame at once. The ephemeral frame shows the conversation, so it is drawn with it. A
-   * load is shared (load-frame.ts): asking again while it is on its way costs nothing.
+   * load is shared (features/registry.ts): asking again while it is on its way costs nothing.
    */
   #loadFrame(): void {
     const frame = this.frame;
     if (frame === 'inline' || frame === 'none' || frameView(frame)) return;
-    let loading: Promise<void>;
-    if (this.hasUpdated || (this.opened && frame !== 'docked')) loading = loadFrame(frame);
+    let loading: Promise<unknown>;
+    const loadFrame = () => load(`${frame}-frame`, this);
+    if (this.hasUpdated || (this.opened && frame !== 'docked')) loading = loadFrame();
     else {
       // The first paint waits for nothing but the docked stand-in; the frame is asked for once the stand-in is in
       // (and drawn, in the update that asks), or after that paint when the launcher stands in for it.
-      const first = frame === 'docked' ? loadDockedStandIn().then(() => this.requestUpdate()) : afterPaint();
-      loading = first.then(() => loadFrame(frame));
+      const first = frame === 'docked' ? load('docked-stand-in', this).then(() => this.requestUpdate()) : afterPaint();
+      loading = first.then(loadFrame);
     }
     const framing: Promise<void> = loading.then(
       () => {
         if (this.#framing === framing) this.#framing = undefined;
         this.requestUpdate();
       },
-      (error: unknown) => {
-        // Said once, by the latest ask; the next update asks again (a load that failed is tried anew).
-        if (this.#framing !== framing) return;
-        this.#framing = undefined;
-        console.error(`[agent-chat] the ${frame} frame could not load:`, error);
+      () => {
+        // The registry has said so; the next update asks again.
+        if (this.#framing === framing) this.#framing = undefined;
       },
     );
     this.#framing = framing;
@@ -513,9 +516,9 @@ export class AgentChat extends LitElement {
       .then(
         (module) => this.#attach(module),
         (error: unknown) => {
-          // The chunk did not load (offline, a server that does not serve chunks/): said, and tried again next time.
+          // The chunk did not load (offline, a server that does not serve chunks/): the registry has said so, and
+          // the next need tries again.
           this.#attaching = undefined;
-          console.error('[agent-chat] the conversation could not load:', error);
           throw error;
         },
       );
@@ -652,7 +655,7 @@ export class AgentChat extends LitElement {
     const heading = this.heading ?? t.panelTitle;
     // Until the conversation has loaded, the frames paint empty around where it will be.
     const content =
-      this.#view && this.#contexts ? this.#view(this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming, this.threads) : nothing;
+      this.#view && this.#contexts ? this.#view(this, this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming, this.threads) : nothing;
     if (frame === 'inline') return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
     // A closed floating widget and a closed drawer are their launcher, drawn here so that it paints before any
     // frame's chunk has loaded, and stays the same element when the frame arrives. After the panel in the DOM, as
@@ -675,7 +678,7 @@ export class AgentChat extends LitElement {
     const view = frameView(frame);
     let panel: unknown = nothing;
     if (!view) {
-      if (frame === 'docked') panel = dockedStandIn()?.renderStandIn(this, this.#frameKey, heading) ?? nothing;
+      if (frame === 'docked') panel = loaded('docked-stand-in')?.renderStandIn(this, this.#frameKey, heading) ?? nothing;
     } else if (frame !== 'ephemeral' || this.#controller) {
       // The ephemeral frame is drawn only after the conversation, so that its context consumer finds the
       // conversation's provider when it connects.

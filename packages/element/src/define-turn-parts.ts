@@ -7,7 +7,7 @@ import { ReplyAnnouncer } from './parts/reply-announcer.js';
 /**
  * Register the parts an agent turn is drawn with: its bubbles and notices, leaves first. Tool chips, thinking blocks
  * and the cards (confirmation, answer, Undo) are not among them: a turn loads them when it first needs one
- * (load-cards.ts), so a plain text conversation never downloads them.
+ * (chunks/cards.ts), so a plain text conversation never downloads them.
  */
 export function defineTurnParts(): void {
   define('agent-chat-message', MessageBubble);

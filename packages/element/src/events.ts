@@ -39,11 +39,19 @@ export interface StateChangeDetail {
 }
 
 export interface ErrorDetail {
+  /** The session the failure is about; empty for a feature that could not load, which no session caused. */
   sessionId: string;
   message: string;
+  /** The server's code, `network`, `protocol`, or `feature_unavailable` for a feature that could not load. */
   code: string | undefined;
   /** The HTTP status when the server refused a request. */
   status: number | undefined;
+  /**
+   * Set when a feature's code could not load (its chunk unreachable: offline, a server that does not serve
+   * chunks/): its name, e.g. `message-actions`. Nothing of it shows meanwhile, and the element asks for it again
+   * the next time it is needed.
+   */
+  feature?: string;
 }
 
 export interface OpenDetail {

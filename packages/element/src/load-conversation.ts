@@ -1,22 +1,25 @@
-// Loads the conversation chunk (chunks/conversation-parts.ts) once per page: the first time an element shows a
-// conversation or its host starts a run. Every <agent-chat> on the page shares it.
+// The conversation's arrival, once per page: the first time an element shows a conversation or its host starts a
+// run, its chunk (chunks/conversation-parts.ts) and, beside it, the small one that asks for the history meanwhile
+// (chunks/early-history.ts). Every <agent-chat> on the page shares it.
 import type { AgentChat } from './agent-chat.js';
-import { nextTask, retryable } from './load-once.js';
+import { load, type FeatureModule } from './features/registry.js';
+import { nextTask } from './later.js';
 
-export type ConversationModule = typeof import('./chunks/conversation-parts.js');
+export type ConversationModule = FeatureModule<'conversation-parts'>;
 
-let loaded: ConversationModule | undefined;
+let arriving: Promise<ConversationModule> | undefined;
+let arrived: ConversationModule | undefined;
 
 /**
  * Resolves with the module once its parts are defined. The history of the session `host` shows is asked for
- * meanwhile, by a chunk that loads beside it (chunks/early-history.ts), and handed to the conversation's first load
- * of that session. A failed load (the chunk unreachable) is tried again next time.
+ * meanwhile and handed to the conversation's first load of that session. When the chunk does not load, the
+ * registry says so and this rejects; the next call tries again, the early history with it.
  */
-export const loadConversation = retryable((host: AgentChat) =>
-  Promise.all([
-    import('./chunks/conversation-parts.js'),
+export function loadConversation(host: AgentChat): Promise<ConversationModule> {
+  arriving ??= Promise.all([
+    load('conversation-parts', host),
     // Never in the conversation's way: without its chunk, or if asking throws, the conversation asks as before.
-    import('./chunks/early-history.js')
+    load('early-history', host)
       .then((early) => early.askHistoryEarly(host))
       .catch(() => undefined),
   ])
@@ -26,11 +29,16 @@ export const loadConversation = retryable((host: AgentChat) =>
     .then(([module, history]) => {
       if (history) module.offerEarlyHistory(history);
       module.defineConversationParts();
-      return (loaded = module);
-    }),
-);
+      return (arrived = module);
+    })
+    .catch((error: unknown) => {
+      arriving = undefined;
+      throw error;
+    });
+  return arriving;
+}
 
-/** The module, if it has loaded: an element created after that needs no wait. */
+/** The module, once its parts are defined: an element created after that needs no wait. */
 export function conversationModule(): ConversationModule | undefined {
-  return loaded;
+  return arrived;
 }

@@ -10,8 +10,8 @@ import { draftContext } from './draft/draft-context.js';
 import type { DraftController } from './draft/draft-controller.js';
 
 export { DraftController } from './draft/draft-controller.js';
+import { need } from './features/registry.js';
 import { StringsProvider } from './i18n/strings-context.js';
-import { threadsView } from './load-threads.js';
 import type { AgentChatStrings } from './i18n/strings.js';
 import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
 
@@ -38,9 +38,13 @@ export class ShellContexts {
  * the thread view's button, first among the header's actions. The host's slotted content goes on down into the
  * part that shows it (a slot assigned to a slot). The empty state's default is this slot's fallback: the list's
  * own would never show behind a forwarded slot.
+ *
+ * The thread view's element puts itself in the frame's header (or, inline, atop the panel) and forwards its parts
+ * once its chunk, which `host` asks for, has defined it.
  */
-export function conversationView(t: AgentChatStrings, placeholder: string | undefined, locked: boolean, threads?: boolean) {
-  return html`${threads ? threadsView() : nothing}<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
+export function conversationView(host: HTMLElement, t: AgentChatStrings, placeholder: string | undefined, locked: boolean, threads?: boolean) {
+  if (threads) need('thread-list', host);
+  return html`${threads ? html`<agent-chat-thread-list></agent-chat-thread-list>` : nothing}<agent-chat-message-list slot="messages" part="messages" exportparts=${LIST_PARTS}
       ><slot name="empty" slot="empty">${t.emptyConversation}</slot></agent-chat-message-list
     ><agent-chat-composer slot="composer" part="composer" exportparts=${COMPOSER_PARTS} .placeholder=${placeholder} .locked=${locked}
       ><slot name="footer" slot="footer"></slot

@@ -7,7 +7,7 @@ import { html as litHtml } from 'lit';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ErrorDetail, RunFinishDetail, StateChangeDetail, ToolCallDetail } from '../src/events.js';
-import { loadToolViews } from '../src/tool-views/load-tool-views.js';
+import { load } from '../src/features/registry.js';
 import type { AgUiRecord } from './support/ag-ui-server.js';
 import { AG_UI_ASK, AG_UI_TEXT } from './support/ag-ui-texts.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
@@ -258,7 +258,7 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
   });
 
   it('a frontend tool the run left to the page is answered in its view (respond), and its answer goes as a tool message', async () => {
-    await loadToolViews();
+    await load('tool-views', document.body);
     const { el, session } = await chat('ag-ui-view-respond');
     el.adapter = {
       toolViews: {

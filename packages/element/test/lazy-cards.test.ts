@@ -1,5 +1,5 @@
-// The confirmation card, the answer card and the Undo bar come in a chunk of their own (src/cards.ts), loaded the
-// first time a turn has one to draw. This file runs in a page of its own, so the chunk starts out not loaded.
+// The confirmation card, the answer card and the Undo bar come in a chunk of their own (src/chunks/cards.ts), loaded
+// the first time a turn has one to draw. This file runs in a page of its own, so the chunk starts out not loaded.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
@@ -12,9 +12,9 @@ import { nextEvent, waitFor } from './support/wait.js';
 
 const CARD_TAGS = ['agent-chat-confirm-card', 'agent-chat-answer-card', 'agent-chat-undo-bar', 'agent-chat-schema-form', 'agent-chat-word-diff'];
 const definedCards = () => CARD_TAGS.filter((tag) => customElements.get(tag) !== undefined);
-/** How many times the page fetched the cards module (the dev server serves src/cards.ts under its own path). */
+/** How many times the page fetched the cards' chunk entry (the dev server serves src/chunks/cards.ts under its own path). */
 const cardsFetches = () =>
-  performance.getEntriesByType('resource').filter((entry) => /\/src\/cards\.(js|ts)$/.test(new URL(entry.name).pathname)).length;
+  performance.getEntriesByType('resource').filter((entry) => /\/src\/chunks\/cards\.(js|ts)$/.test(new URL(entry.name).pathname)).length;
 
 /** A turn run straight against the server, as another tab or an earlier visit would have: nothing renders it here. */
 async function runTurn(endpoint: string, session: string, text: string): Promise<void> {

@@ -45,7 +45,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     expect(el.frame).to.equal('floating');
     expect(el.opened).to.equal(false);
     expect(fetched('conversation-parts'), 'the conversation chunk, while closed').to.equal(false);
-    expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, while closed').to.equal(false);
+    expect(fetched('/chunks/autocomplete.'), 'the autocomplete chunk, while closed').to.equal(false);
     expect(el.shadowRoot!.querySelector('agent-chat-message-list'), 'no list while closed').to.equal(null);
     expect(await taggedRequests(tag), 'requests made by a closed widget').to.deep.equal([]);
     // The launcher is the shell's; its panel, the floating frame, came after the first paint. No other layout's frame.
@@ -66,14 +66,14 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     el.open();
     await el.updateComplete;
     await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply, shown on open' });
-    expect(fetched('/composer/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
-    expect(fetched('/src/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
+    expect(fetched('/chunks/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
+    expect(fetched('/chunks/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
     expect(fetched('/chunks/quick-actions'), 'the quick actions chunk, without adapter.quickActions').to.equal(false);
     expect(fetched('/chunks/item-chips'), 'the item chips chunk, with no item to show').to.equal(false);
 
     textarea(el).focus();
     await sendKeys({ type: '@' });
-    await waitFor(() => fetched('/composer/autocomplete.'), { message: 'the autocomplete chunk, on the first @' });
+    await waitFor(() => fetched('/chunks/autocomplete.'), { message: 'the autocomplete chunk, on the first @' });
   });
 
   it('what a host attaches to a closed widget, or drops on its launcher, waits for the conversation and is in the draft when it opens', async () => {

@@ -6,8 +6,7 @@ import type { ToolViewCall } from '../src/adapter/adapter.js';
 import type { RunFinishDetail } from '../src/events.js';
 import { applyEvent } from '../src/conversation/apply-event.js';
 import { TurnLog } from '../src/conversation/turn-log.js';
-import { loadCards } from '../src/load-cards.js';
-import { loadToolViews } from '../src/tool-views/load-tool-views.js';
+import { load } from '../src/features/registry.js';
 import { parsePartialJson } from '../src/tool-views/partial-json.js';
 import { axeViolations } from './support/axe.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
@@ -25,7 +24,7 @@ const seen = (call: ToolViewCall): Seen => ({ partial: call.partial, input: call
 
 async function chat(name: string, prefix: string, adapter: AgentChat['adapter']) {
   // Both chunks in before the run, so the view is drawn from the input's first piece.
-  await Promise.all([loadCards(), loadToolViews()]);
+  await Promise.all([load('cards', document.body), load('tool-views', document.body)]);
   const endpoint = await scenario(name);
   const session = uniqueSession(prefix);
   const el = await fixture<AgentChat>(testHtml`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
@@ -281,7 +280,7 @@ describe('<agent-chat> custom tool views (real server)', () => {
     expect(await asked.text()).to.contain('awaiting_input');
     expect((await storedSession(endpoint, session)).pending).to.have.length(1);
 
-    await Promise.all([loadCards(), loadToolViews()]);
+    await Promise.all([load('cards', document.body), load('tool-views', document.body)]);
     const el = await fixture<AgentChat>(testHtml`<agent-chat endpoint=${endpoint} session=${session}></agent-chat>`);
     el.adapter = {
       toolViews: {

@@ -17,7 +17,7 @@ const fitted = new WeakSet<Composer>();
  * (GET /uploads): the paperclip beside the input, the chips above it, paste and drop, Send held while a file uploads,
  * and the uploaded files sent with the message. All of it is set up from here, on the composer's own nodes and through its
  * reactive-controller hooks, so that the composer (in every plain conversation's bytes) holds only the call to this
- * (see load-attachments.ts): the chips go in before its form and the picker first in the form, static places that its
+ * (see chunks/attachments.ts): the chips go in before its form and the picker first in the form, static places that its
  * template never redraws.
  */
 export function fitComposer(composer: Composer): void {

@@ -1,5 +1,5 @@
-// The AG-UI transport's chunk (`<agent-chat transport="ag-ui">`): transport/ag-ui/load-ag-ui.ts imports it at the
-// first request such an element makes. It imports the shell and the conversation first, for the bundle's sake:
+// The AG-UI transport's chunk (`<agent-chat transport="ag-ui">`), asked for at the first request such an element
+// makes (transport/ag-ui/lazy-client.ts). It imports the shell and the conversation first, for the bundle's sake:
 // see README.md here.
 import '../register.js';
 import './conversation-parts.js';

@@ -1,7 +1,7 @@
 // Files from the user (`<agent-chat attachments>`): the composer's picker, paste and drop, upload chips, and the
-// files shown in sent messages. attachments/load-attachments.ts imports it when a composer of such an element first
-// draws, or a message with files is first shown. It imports the shell and the conversation first, for the bundle's
-// sake: see README.md here.
+// files shown in sent messages, asked for when a composer of such an element first draws, or a message with
+// uploads is first shown (composer.ts, message-list.ts). It imports the shell and the conversation first, for the
+// bundle's sake: see README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { define } from '../define-element.js';

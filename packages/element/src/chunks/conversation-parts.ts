@@ -1,4 +1,4 @@
-// The conversation chunk's entry, which load-conversation.ts imports when an element first shows a conversation or
+// The conversation chunk's entry, which load-conversation.ts asks for when an element first shows a conversation or
 // its host starts a run: the conversation's parts (../conversation-parts.ts) and the shell's side of them
 // (../shell-conversation.ts), one chunk rather than two and the small ones they would share (measured: 0.7 KB
 // gzip more for a plain text conversation). It has the parts' file name because the chunk is named after its

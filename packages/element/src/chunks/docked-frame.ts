@@ -1,11 +1,14 @@
-// The docked frame's chunk (load-frame.ts), loaded after a docked page's first paint, which its stand-in made. It
-// imports the shell, then the stand-in, first for the bundle's sake: see README.md here.
+// The docked frame's chunk, asked for by the shell (through features/registry.ts) after a docked page's first
+// paint, which its stand-in made; it defines the frame's tag. It imports the shell, then the stand-in, first for
+// the bundle's sake: see README.md here.
 import '../register.js';
 import './docked-stand-in.js';
 import { html } from 'lit';
+import { define } from '../define-element.js';
 import type { FrameView } from '../load-frame.js';
+import { DockedFrame } from '../frames/docked-frame.js';
 
-export { DockedFrame as element } from '../frames/docked-frame.js';
+define('agent-chat-docked-frame', DockedFrame);
 
 export const view: FrameView = (shell, framed, heading, unread, strings, storageKey, toggle) =>
   html`<agent-chat-docked-frame

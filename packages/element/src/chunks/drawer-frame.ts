@@ -1,9 +1,13 @@
-// The drawer's chunk (load-frame.ts). It imports the shell first for the bundle's sake: see README.md here.
+// The drawer's chunk: the shell asks for it (through features/registry.ts) when an element first lays itself out
+// in that frame, and it defines the frame's tag. It imports the shell first for the bundle's sake: see README.md
+// here.
 import '../register.js';
 import { html } from 'lit';
+import { define } from '../define-element.js';
 import type { FrameView } from '../load-frame.js';
+import { DrawerFrame } from '../frames/drawer-frame.js';
 
-export { DrawerFrame as element } from '../frames/drawer-frame.js';
+define('agent-chat-drawer-frame', DrawerFrame);
 
 export const view: FrameView = (shell, framed, heading, _unread, strings, _storageKey, toggle) =>
   html`<agent-chat-drawer-frame

@@ -1,11 +1,15 @@
-// The ephemeral frame's chunk (load-frame.ts). It imports the shell first for the bundle's sake: see README.md here.
+// The ephemeral frame's chunk: the shell asks for it (through features/registry.ts) when an element first lays
+// itself out in that frame, and it defines the frame's tag. It imports the shell and the conversation first for
+// the bundle's sake: see README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { html } from 'lit';
+import { define } from '../define-element.js';
 import { DEFAULT_HIDE_AFTER_MS } from '../layout/ephemeral-state.js';
 import type { FrameView } from '../load-frame.js';
+import { EphemeralFrame } from '../frames/ephemeral-frame.js';
 
-export { EphemeralFrame as element } from '../frames/ephemeral-frame.js';
+define('agent-chat-ephemeral-frame', EphemeralFrame);
 
 export const view: FrameView = (shell, framed, heading, _unread, _strings, _storageKey, toggle) =>
   html`<agent-chat-ephemeral-frame

@@ -1,9 +1,13 @@
-// The floating frame's chunk (load-frame.ts). It imports the shell first for the bundle's sake: see README.md here.
+// The floating frame's chunk: the shell asks for it (through features/registry.ts) when an element first lays
+// itself out in that frame, and it defines the frame's tag. It imports the shell first for the bundle's sake: see
+// README.md here.
 import '../register.js';
 import { html } from 'lit';
+import { define } from '../define-element.js';
 import type { FrameView } from '../load-frame.js';
+import { FloatingFrame } from '../frames/floating-frame.js';
 
-export { FloatingFrame as element } from '../frames/floating-frame.js';
+define('agent-chat-floating-frame', FloatingFrame);
 
 export const view: FrameView = (shell, framed, heading, _unread, strings, storageKey, toggle) =>
   html`<agent-chat-floating-frame

@@ -1,5 +1,6 @@
-// The item chips' chunk (parts/load-item-chips.ts imports it the first time a message or the draft has items to
-// show). It imports the shell and the conversation first, for the bundle's sake: see README.md here.
+// The item chips' chunk, asked for the first time a message or the draft has items to show (message-list.ts,
+// composer.ts); it defines their tag. It imports the shell and the conversation first, for the bundle's sake: see
+// README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { define } from '../define-element.js';

@@ -1,6 +1,6 @@
-// The message actions' chunk (message-actions/load-message-actions.ts imports it once a conversation shows its first
-// message and the page is idle). It imports the shell and the conversation first, for the bundle's sake: see
-// README.md here.
+// The message actions' chunk (copy, retry, edit, branches, feedback), asked for once a conversation shows its first
+// message (message-list.ts) and fetched when the page is idle; it defines their tag. It imports the shell and the
+// conversation first, for the bundle's sake: see README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { define } from '../define-element.js';

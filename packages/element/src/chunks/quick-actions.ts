@@ -1,5 +1,6 @@
-// The quick actions' chunk (parts/load-quick-actions.ts imports it when a composer's adapter first offers
-// quickActions). It imports the shell and the conversation first, for the bundle's sake: see README.md here.
+// The quick-action chips' chunk (seed 000), asked for when a composer's adapter first offers quickActions
+// (composer.ts); it defines their tag. It imports the shell and the conversation first, for the bundle's sake: see
+// README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { define } from '../define-element.js';

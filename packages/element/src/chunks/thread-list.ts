@@ -1,6 +1,9 @@
-// The thread view's chunk (load-threads.ts imports it when an element with `threads` first shows its conversation).
-// It imports the shell and the conversation first, for the bundle's sake: see README.md here.
+// The thread view's chunk, asked for when an element with `threads` first shows its conversation
+// (shell-conversation.ts, which draws its tag); it defines that tag. It imports the shell and the conversation
+// first, for the bundle's sake: see README.md here.
 import '../register.js';
 import './conversation-parts.js';
+import { define } from '../define-element.js';
+import { ThreadList } from '../parts/thread-list.js';
 
-export { ThreadList } from '../parts/thread-list.js';
+define('agent-chat-thread-list', ThreadList);

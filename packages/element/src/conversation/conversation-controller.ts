@@ -5,6 +5,7 @@ import { AgentClient } from '../transport/agent-client.js';
 import { agUiClient } from '../transport/ag-ui/lazy-client.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import { emit } from '../events.js';
+import { load } from '../features/registry.js';
 import { en, type AgentChatStrings } from '../i18n/strings.js';
 import { runTurn, sendMessage } from './run-turn.js';
 import type { PendingAnswers } from './client-calls.js';
@@ -14,8 +15,6 @@ import { describeError } from './describe-error.js';
 import { idleWatch } from './idle-watch.js';
 import { LOCAL, localStatusTurn, localTurnId } from './local-turns.js';
 import { isUnusedSessionId } from './session-id.js';
-
-const awaitingInput = () => import('./awaiting-input.js');
 
 /**
  * The element a conversation controller belongs to. Its `locale` and `strings` are read by the parts whose texts
@@ -90,7 +89,7 @@ export class ConversationController implements ReactiveController {
     const conversation = this.#conversation;
     const options = { endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials };
     // `transport="ag-ui"`: an AG-UI agent rather than the element's own server (transport/ag-ui/, a chunk of its own).
-    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options, awaitingInput) : new AgentClient(options)) : undefined;
+    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options, () => load('ag-ui-transport', conversation.host)) : new AgentClient(options)) : undefined;
     if (client?.endpoint === conversation.client?.endpoint && sessionId === conversation.sessionId) return;
     // A reply streaming into the old conversation must not land in the new one, nor its queued messages.
     conversation.run?.abort.abort();
@@ -240,11 +239,11 @@ export class ConversationController implements ReactiveController {
     if (call.reason === 'client' && decision.action !== 'deny') {
       const edited = decision.action === 'edit';
       const input = edited ? decision.input : call.input;
-      const { runClientTool } = await awaitingInput();
+      const { runClientTool } = await load('awaiting-input', conversation.host);
       const result = await runClientTool(call, input, this.adapter.tools?.[call.name]);
       answers = { decisions: [], results: [{ toolCallId: call.toolCallId, ...result, ...(edited ? { input } : {}) }] };
     } else {
-      answers = { decisions: [(await awaitingInput()).toDecision(call, decision)], results: [] };
+      answers = { decisions: [(await load('awaiting-input', conversation.host)).toDecision(call, decision)], results: [] };
     }
     const refusal = await runTurn(conversation, { answers });
     if (refusal) throw refusal;

@@ -1,3 +1,4 @@
+import { load } from '../features/registry.js';
 import { runTurn } from './run-turn.js';
 import type { ConversationModel } from './conversation-model.js';
 
@@ -7,11 +8,9 @@ import type { ConversationModel } from './conversation-model.js';
  * outcome. Stopped as soon as this page runs something itself (an answer, a message), goes away, or changes
  * session. One connection per such element, and only while it shows a card.
  *
- * Returns the check to run after every change, which starts or ends the wait to match the conversation. A closure
- * and a const rather than a class or a function declaration: the minifier then inlines it where it is made (a
- * budgeted chunk, build.mjs).
+ * Returns the check to run after every change, which starts or ends the wait to match the conversation.
  */
-export const idleWatch = (conversation: ConversationModel): (() => void) => {
+export function idleWatch(conversation: ConversationModel): () => void {
   let current: AbortController | undefined;
   return () => {
     const { client, sessionId } = conversation;
@@ -24,7 +23,8 @@ export const idleWatch = (conversation: ConversationModel): (() => void) => {
     if (current) return;
     const watch = new AbortController();
     current = watch;
-    void import('./awaiting-input.js')
+    // Without its chunk there is no wait: the card stays, and the registry has told the page.
+    void load('awaiting-input', conversation.host)
       .then(({ waitForNextRun }) =>
         waitForNextRun({
           open: (after, signal) => client.waitForRun(sessionId, after, signal),
@@ -41,4 +41,4 @@ export const idleWatch = (conversation: ConversationModel): (() => void) => {
         if (started && !conversation.run) void runTurn(conversation, { watch: true });
       });
   };
-};
+}

@@ -1,6 +1,7 @@
 import type { Context, SendMessageRequest, StopReason, UserTurn } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { emit } from '../events.js';
+import { load } from '../features/registry.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import type { PendingAnswers } from './client-calls.js';
 import type { SendOptions } from './conversation-context.js';
@@ -98,7 +99,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
     // A watched run's calls are answered by the page that started it (its client tools run there, once).
     while (stopReason === 'awaiting_input' && conversation.run === run && !run.stopping && !start.watch) {
       run.answering = true;
-      answers ??= await (await import('./awaiting-input.js')).answerPendingCalls(
+      answers ??= await (await load('awaiting-input', host)).answerPendingCalls(
         conversation.pending,
         conversation.adapter(),
         run.abort.signal,

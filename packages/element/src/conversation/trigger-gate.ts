@@ -1,4 +1,5 @@
 import { emit, type TriggerDroppedDetail } from '../events.js';
+import { load } from '../features/registry.js';
 import type { ConversationSnapshot, SendOptions } from './conversation-context.js';
 
 export type TriggerPriority = 'low' | 'normal' | 'high';
@@ -47,10 +48,10 @@ export const triggerGate = (host: HTMLElement, source: TriggerSource): TriggerGa
       return false;
     }
     lastSent.set(name, now);
-    (queue ??= import('./trigger-queue.js').then(({ triggerQueue }) => triggerQueue(host, source))).then(
+    (queue ??= load('trigger-queue', host).then(({ triggerQueue }) => triggerQueue(host, source))).then(
       (offer) => offer(name, payload, options, now),
       () => {
-        // Its chunk did not load (the server is unreachable): said, and tried again with the next trigger.
+        // Its chunk did not load (the server is unreachable): dropped, and tried again with the next trigger.
         queue = undefined;
         drop('failed');
       },

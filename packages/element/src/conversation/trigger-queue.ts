@@ -1,7 +1,5 @@
-// What becomes of a trigger the gate accepted (trigger-gate.ts): a chunk of its own, loaded with a page's first
-// trigger. A trigger is sent through the conversation, so this chunk imports the conversation's first, for the
-// bundle's sake (chunks/README.md): what the two share stays in the conversation's files.
-import '../chunks/conversation-parts.js';
+// What becomes of a trigger the gate accepted (trigger-gate.ts): a chunk of its own (chunks/trigger-queue.ts),
+// loaded with a page's first trigger.
 import type { Context } from '@agent-chat/protocol';
 import { emit } from '../events.js';
 import type { SendOptions } from './conversation-context.js';

@@ -1,15 +1,12 @@
-// Loaded only after the shell and the conversation: imported for esbuild's splitting, not for anything at run time
-// (see src/chunks/README.md).
-import '../register.js';
-import '../chunks/conversation-parts.js';
 import hljs from 'highlight.js/lib/core';
 import { css, html, render, type CSSResult } from 'lit';
 import { languageOf } from './code-languages.js';
 
 /**
- * Highlights a finished code block in place (loaded the first time one closes; highlight-code.ts). highlight.js
- * finds the scopes; its output is taken as a tree (ScopeTree, given to it as its emitter) and drawn with Lit,
- * so the code reaches the DOM as text, never as HTML: highlight.js's own HTML string is not made.
+ * Highlights a finished code block in place (in its chunk, chunks/code-highlighter.ts, loaded the first time one
+ * closes: highlight-code.ts). highlight.js finds the scopes; its output is taken as a tree (ScopeTree, given to it
+ * as its emitter) and drawn with Lit, so the code reaches the DOM as text, never as HTML: highlight.js's own HTML
+ * string is not made.
  */
 
 interface Scope {

@@ -39,7 +39,7 @@ const isStale = (question: Question, model: ConversationModel): boolean =>
  * where a message was edited or a reply retried, a pager through the versions (‹ 1/2 ›). A retry or an edit that
  * would put aside a reply whose writes can still be undone asks first whether to undo them.
  *
- * Drawn by the message list twice for a group (message-actions/load-message-actions.ts): between the message and its
+ * Drawn by the message list twice for a group (parts/message-list.ts): between the message and its
  * reply with the message's bar, and after the reply (`reply`) with the reply's, so that the focus order and a screen
  * reader meet each bar after what it acts on; its host is `display: contents`. The buttons show when the pointer is
  * over the message or the focus is in the bar; they are in the tab order either way.

@@ -3,9 +3,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
-import { cardsReady, loadCards } from '../load-cards.js';
+import { load, loaded, need } from '../features/registry.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
-import { hasHostView, loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
+import { hasHostView } from '../tool-views/has-host-view.js';
 import type { Step, TurnGroup } from '../steps/turn-steps.js';
 import { ANSWER_PARTS, BUBBLE_PARTS, CARD_PARTS, NOTICE_PARTS, THINKING_PARTS, TOOL_CHIP_PARTS, UNDO_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
@@ -58,23 +58,21 @@ export class AgentTurn extends LitElement {
     // A call the host draws itself needs its chunk too: asked for beside the cards, not by the chip once they are
     // in, so the host's view is on screen while the call's input still streams (the first time too, on a slow link).
     const adapter = this.#adapter.value;
-    if (!this.#viewsAsked && !toolViews() && steps.some((step) => step.kind === 'tool' && hasHostView(adapter, step.call.name))) {
+    if (!this.#viewsAsked && steps.some((step) => step.kind === 'tool' && hasHostView(adapter, step.call.name))) {
       this.#viewsAsked = true;
-      // A failed load is the chip's to report, when it tries again.
-      loadToolViews().catch(() => undefined);
+      need('tool-views', this);
     }
     // Before the render that would draw the first card, so the chunk is on its way as early as possible.
     if (this.#cards || !this.#drawsCards(steps)) return;
-    const waiting = !cardsReady();
-    this.#cards = loadCards().then(
+    const waiting = !loaded('cards');
+    this.#cards = load('cards', this).then(
       // Until now this turn left its cards out (see #card), so no card is ever on screen empty or undefined.
       () => {
         if (waiting) this.requestUpdate();
       },
-      (error: unknown) => {
-        // Tried again on this turn's next update; meanwhile the cards stay out, and the page hears why.
+      () => {
+        // Tried again on this turn's next update; meanwhile the cards stay out (the registry has told the page).
         this.#cards = undefined;
-        reportError(error);
       },
     );
   }
@@ -96,7 +94,7 @@ export class AgentTurn extends LitElement {
    * would sit empty (still taking a gap in the column) and look like a finished card to whatever reads it.
    */
   #card(template: () => TemplateResult): TemplateResult | typeof nothing {
-    return cardsReady() ? template() : nothing;
+    return loaded('cards') ? template() : nothing;
   }
 
   #drawsCards(steps: readonly Step[]): boolean {
@@ -183,7 +181,7 @@ export class AgentTurn extends LitElement {
   ];
 }
 
-/** The parts cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
+/** The parts chunks/cards.ts defines that a turn draws itself (the form and diff are inside the confirmation card). */
 const CARD_TAGS = 'agent-chat-confirm-card, agent-chat-answer-card, agent-chat-undo-bar, agent-chat-thinking, agent-chat-tool-chip';
 
 /** A write that went through: only then is there something for Undo to restore (read-only turns show none). */

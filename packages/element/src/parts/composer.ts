@@ -3,15 +3,12 @@ import { ContextConsumer } from '@lit/context';
 import type { CommandDescriptor } from '@agent-chat/protocol';
 import { adapterContext } from '../adapter/adapter-context.js';
 import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
-import { autocomplete, loadAutocomplete } from '../composer/load-autocomplete.js';
 import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
 import type { Suggestion, SuggestionGroup } from '../composer/suggestions.js';
 import { conversationContext } from '../conversation/conversation-context.js';
-import { loadAttachments } from '../attachments/load-attachments.js';
 import { draftContext } from '../draft/draft-context.js';
+import { load, loaded, need } from '../features/registry.js';
 import type { ItemRemoveEvent } from './item-chips.js';
-import { quickActions } from './load-quick-actions.js';
-import { needItemChips } from './load-item-chips.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { format } from '../i18n/strings.js';
 import { tokens } from '../styles/tokens.js';
@@ -104,14 +101,17 @@ export class Composer extends LitElement {
     const references = draft?.references ?? [];
     // A menu is only ever set once the autocomplete chunk has loaded; a mention the host added before it did
     // shows once it has.
-    const list = autocomplete();
-    if (references.length && !list) loadAutocomplete().then(() => this.requestUpdate(), () => undefined);
+    const list = loaded('autocomplete');
+    if (references.length && !list) load('autocomplete', this).then(() => this.requestUpdate(), () => undefined);
     const mentions = list && references.length ? list : undefined;
     const menu = list && this.menu;
     const count = menu ? optionCount(menu) : 0;
+    // The item chips and the quick actions are drawn by their tags, which upgrade once their chunks are in.
+    if (draft?.attachments.length) need('item-chips', this);
+    const quickActions = Boolean(this.#adapter.value?.quickActions);
+    if (quickActions) need('quick-actions', this);
     // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
     // tied to it by aria-autocomplete, aria-controls and aria-activedescendant, which a textbox supports.
-    needItemChips(draft?.attachments);
     return html`<div class="composer" part="composer" ?data-dropping=${draft?.dropping}>
       ${draft?.dropping ? html`<div class="drop" part="drop-hint">${t.dropToAttach}</div>` : nothing}
       <agent-chat-item-chips
@@ -160,17 +160,17 @@ export class Composer extends LitElement {
             </button>`
           : nothing}
       </form>
-      ${this.#adapter.value?.quickActions ? quickActions() : nothing}
+      ${quickActions ? html`<agent-chat-quick-actions></agent-chat-quick-actions>` : nothing}
       <slot name="footer"></slot>
     </div>`;
   }
 
   protected override updated(): void {
     // Files from the user (adapter.attachments): the attachments chunk fits this composer with them.
-    if (this.#adapter.value?.attachments) loadAttachments().then((chunk) => chunk.fit(this));
+    if (this.#adapter.value?.attachments) load('attachments', this).then((chunk) => chunk.fit(this), () => undefined);
     const textarea = this.#textarea;
     if (!textarea) return;
-    const list = autocomplete();
+    const list = loaded('autocomplete');
     if (list && !this.#listStyled) {
       this.#listStyled = true;
       adoptStyles(this.renderRoot as ShadowRoot, [...Composer.elementStyles, list.suggestionStyles, list.mentionStyles]);
@@ -199,14 +199,14 @@ export class Composer extends LitElement {
   /** The mentions' layer follows the field's scroll and width (a scrollbar narrows the text). */
   #syncLayer = (): void => {
     const textarea = this.#textarea;
-    if (textarea && this.#draft.value?.references.length) autocomplete()?.syncMentionLayer(textarea);
+    if (textarea && this.#draft.value?.references.length) loaded('autocomplete')?.syncMentionLayer(textarea);
   };
 
   /** A click inside a token puts the caret at its edge; with Ctrl or Cmd it shows the item (as a chip's click did). */
   #onClick = (event: MouseEvent): void => {
     const textarea = this.#textarea!;
     const references = this.#draft.value?.references ?? [];
-    const item = references.length ? autocomplete()?.snapToMention(textarea, references) : undefined;
+    const item = references.length ? loaded('autocomplete')?.snapToMention(textarea, references) : undefined;
     if (item && (event.ctrlKey || event.metaKey)) this.#adapter.value?.onReference?.(item);
     this.#updateMenu();
   };
@@ -226,7 +226,7 @@ export class Composer extends LitElement {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
         this.menu = { ...menu, active: (menu.active + step + count) % count };
-        this.updateComplete.then(() => this.renderRoot.querySelector(`#${autocomplete()!.optionId(this.menu?.active ?? 0)}`)?.scrollIntoView({ block: 'nearest' }));
+        this.updateComplete.then(() => this.renderRoot.querySelector(`#${loaded('autocomplete')!.optionId(this.menu?.active ?? 0)}`)?.scrollIntoView({ block: 'nearest' }));
         return;
       }
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && count > 0) {
@@ -234,7 +234,7 @@ export class Composer extends LitElement {
         const option = optionAt(menu, menu.active);
         // `/next` typed out: Enter runs it at once; Tab, or Enter on a part of a name, completes it. The menu's token
         // is the one typed: each keystroke's lookup is answered (from #commandList) before the next key comes.
-        if (event.key === 'Enter' && autocomplete()!.runsAsTyped(option, menu.token.query)) this.submit();
+        if (event.key === 'Enter' && loaded('autocomplete')!.runsAsTyped(option, menu.token.query)) this.submit();
         else if (option) this.#pick(option);
         return;
       }
@@ -248,7 +248,7 @@ export class Composer extends LitElement {
       }
     }
     const references = this.#draft.value?.references ?? [];
-    if (references.length && autocomplete()?.mentionKey(this.#textarea!, references, event)) {
+    if (references.length && loaded('autocomplete')?.mentionKey(this.#textarea!, references, event)) {
       event.preventDefault();
       return;
     }
@@ -262,7 +262,7 @@ export class Composer extends LitElement {
   #onKeyUp(event: KeyboardEvent): void {
     if (!/^(Arrow|Home|End)/.test(event.key)) return;
     const references = this.#draft.value?.references ?? [];
-    if (references.length) autocomplete()?.snapToMention(this.#textarea!, references);
+    if (references.length) loaded('autocomplete')?.snapToMention(this.#textarea!, references);
     // ↑/↓ move in the list while it is open: the lookup is not asked again for them.
     if (!/Up|Down/.test(event.key)) this.#updateMenu();
   }
@@ -309,10 +309,10 @@ export class Composer extends LitElement {
       this.menu = { token, groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note };
     };
 
-    const list = autocomplete();
+    const list = loaded('autocomplete');
     if (!list) {
       // The first token typed on this page: the list's chunk first, then this same lookup (unless the user moved on).
-      loadAutocomplete().then(() => ask === this.#lookup && this.#updateMenu(), fail(t.commandsUnavailable));
+      load('autocomplete', this).then(() => ask === this.#lookup && this.#updateMenu(), fail(t.commandsUnavailable));
       return;
     }
     if (token.kind === 'command') {

@@ -2,20 +2,18 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
-import type { UserTurn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
+import { need } from '../features/registry.js';
 import { StringsConsumer } from '../i18n/strings-context.js';
 import { GroupedTurns } from '../steps/grouped-turns.js';
 import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
 import { KnownConfirmations, type TurnGroup } from '../steps/turn-steps.js';
 import { GroupList } from './group-list.js';
 import { HistoryWindow } from './history-window.js';
-import { needItemChips } from './load-item-chips.js';
 import type { AgentTurn } from './agent-turn.js';
-import { BUBBLE_PARTS, TURN_PARTS } from '../styles/parts.js';
+import { TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
-import { sentFiles } from '../attachments/load-attachments.js';
-import { messageActions } from '../message-actions/load-message-actions.js';
+import { userMessage } from './user-message.js';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
 const STICK_THRESHOLD = 48;
@@ -156,7 +154,10 @@ export class MessageList extends LitElement {
   }
 
   #groupParts(group: TurnGroup, state: ConversationSnapshot, isLast: boolean, isLive: boolean, retryTurnId: string | undefined) {
-    return html`${group.user ? userMessage(group.user) : nothing}${messageActions(group)}${group.steps.length
+    // The message actions' bars, between the message and the reply and after the reply: their tag upgrades once
+    // their chunk is in.
+    need('message-actions', this);
+    return html`${group.user ? userMessage(group.user, this) : nothing}${actionBar(group)}${group.steps.length
       ? html`<agent-chat-turn
           id=${isLast && isLive ? LIVE : nothing}
           exportparts=${TURN_PARTS}
@@ -167,7 +168,7 @@ export class MessageList extends LitElement {
           .retry=${state.retry}
           .retryTurnId=${isLast ? retryTurnId : undefined}
         ></agent-chat-turn>`
-      : nothing}${messageActions(group, 1)}`;
+      : nothing}${actionBar(group, 1)}`;
   }
 
   protected override willUpdate(_changed: PropertyValues): void {
@@ -402,17 +403,8 @@ export class MessageList extends LitElement {
   ];
 }
 
-/** The user's message, with what they mentioned and attached under it. */
-function userMessage(turn: UserTurn) {
-  const { references, attachments } = turn;
-  needItemChips(references);
-  needItemChips(attachments);
-  return html`<agent-chat-message exportparts=${BUBBLE_PARTS} sender="user" .text=${turn.text}></agent-chat-message>${references?.length
-      ? html`<agent-chat-item-chips class="user-items" variant="reference" .items=${references}></agent-chat-item-chips>`
-      : nothing}${attachments?.length
-      ? sentFiles(attachments) ?? html`<agent-chat-item-chips class="user-items" variant="attachment" .items=${attachments}></agent-chat-item-chips>`
-      : nothing}`;
-}
+/** A group's action bar: the message's, or (`reply`) the reply's. */
+const actionBar = (group: TurnGroup, reply?: 1) => html`<agent-chat-message-actions .group=${group} .reply=${reply}></agent-chat-message-actions>`;
 
 declare global {
   interface HTMLElementTagNameMap {

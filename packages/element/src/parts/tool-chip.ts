@@ -5,11 +5,12 @@ import { adapterContext } from '../adapter/adapter-context.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
 import { toolCatalogContext } from '../steps/tool-catalog.js';
 import type { ToolStepState } from '../conversation/display-items.js';
+import { load, loaded } from '../features/registry.js';
 import { CardTexts } from '../i18n/card-texts.js';
 import type { CardStringKey, CardStrings } from '../i18n/card-strings.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
-import { hasHostView, loadToolViews, toolViews } from '../tool-views/load-tool-views.js';
+import { hasHostView } from '../tool-views/has-host-view.js';
 import type { ToolView } from '../tool-views/tool-view.js';
 import { iconStyles, spinner } from './icons.js';
 import { valueList, valueListStyles } from './value-list.js';
@@ -80,9 +81,9 @@ export class ToolChip extends LitElement {
     if (!call) return nothing;
     const adapter = this.#adapter.value;
     if (hasHostView(adapter, call.name)) {
-      const views = toolViews();
+      const views = loaded('tool-views');
       // The chip meanwhile: the chunk is quick to come (its turn asked for it already), and the chip stays if it never does.
-      if (!views) loadToolViews().then(() => this.requestUpdate(), (error: unknown) => console.error('[agent-chat] tool views could not load:', error));
+      if (!views) load('tool-views', this).then(() => this.requestUpdate(), () => undefined);
       else {
         const view = (this.#view ??= new views.ToolView(this)).render(adapter, call, this.result, this.state);
         if (view !== undefined) return view;

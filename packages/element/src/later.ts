@@ -1,15 +1,4 @@
-/**
- * `load` run once (with the first caller's arguments), its promise shared by every caller; a failed load (a chunk unreachable: offline, a server
- * that does not serve chunks/) is forgotten, so the next call tries again.
- */
-export function retryable<A extends unknown[], T>(load: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return (...args) =>
-    (loading ??= load(...args).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
+// Two ways to put work off, for what the shell's first paint and its long tasks should not wait behind.
 
 /** Resolves after the browser has painted and gone idle (or within a second): for what the first paint does not need. */
 export function afterPaint(): Promise<void> {
