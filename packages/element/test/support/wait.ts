@@ -1,4 +1,8 @@
-/** Waiting for what the element does asynchronously, by condition rather than by fixed sleeps. */
+/**
+ * Waiting for what the element does asynchronously, by condition rather than by fixed sleeps. The default bound only
+ * catches a hang: 20 s, since 5 s is within reach of a real run on a loaded 2-core machine (issue 31).
+ */
+const DEFAULT_TIMEOUT = 20_000;
 
 export interface WaitOptions {
   timeout?: number;
@@ -8,7 +12,7 @@ export interface WaitOptions {
 
 /** Resolves with the condition's first truthy value; polls every animation frame until the timeout. */
 export async function waitFor<T>(condition: () => T | undefined | null | false, options: WaitOptions = {}): Promise<T> {
-  const timeout = options.timeout ?? 5000;
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const started = performance.now();
   for (;;) {
     const value = condition();
@@ -26,7 +30,7 @@ export function nextEvent<E extends Event = CustomEvent>(
   type: string,
   options: WaitOptions & { filter?: (event: E) => boolean } = {},
 ): Promise<E> {
-  const timeout = options.timeout ?? 5000;
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       target.removeEventListener(type, listener);
