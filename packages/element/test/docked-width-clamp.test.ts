@@ -48,7 +48,7 @@ describe('<agent-chat mode="docked"> within the window', () => {
     try {
       const standIn = await Promise.race([
         firstDrawn,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Timed out after 5000 ms waiting for the stand-in')), 5000)),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Timed out after 20000 ms waiting for the stand-in')), 20_000)),
       ]);
       expect(standIn.width, 'the stand-in').to.equal(1024 - 600);
       expect(standIn.room, 'the room held from the first paint').to.equal('424px');
