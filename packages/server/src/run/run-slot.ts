@@ -24,7 +24,7 @@ export interface RunSlot {
  * Take the session's run slot and run `use` with it; `busy` answers instead when another run holds it (on any
  * instance: turns never interleave). The slot is given back when `use` returns or throws, unless it was handed over.
  */
-export async function inRunSlot<T>(runs: RunCoordinator, ref: SessionRef, use: (slot: RunSlot) => Promise<T>, busy: () => T): Promise<T> {
+export async function inRunSlot<T, B>(runs: RunCoordinator, ref: SessionRef, use: (slot: RunSlot) => Promise<T>, busy: () => B): Promise<T | B> {
   const active: ActiveRun = { runId: newId('run'), principal: ref.owner, key: ref.key, controller: new AbortController() };
   // The slot is keyed by owner and id: whoever holds it is the caller, in another tab or request.
   if (!(await runs.claim(ref.key, { runId: active.runId, principal: ref.owner }))) return busy();
