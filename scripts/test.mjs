@@ -1,8 +1,8 @@
 // `npm test`: every test of the project, in the order that fails fastest on a broken checkout.
-// 1. find (or install) Chromium and redis-server, 2. build the element bundle, 3. typecheck, 4. pack and install the packages in a
-// project outside the workspace, 5. vitest (protocol, server, examples end to end, publint and attw on the tarballs,
-// the installed packages on Node, Bun, Deno, workerd and in Chromium), 6. @web/test-runner in Chromium (the
-// element). Ends with one summary line.
+// 1. find (or install) Chromium and redis-server, 2. build the element bundle, 3. typecheck, 4. the import rules
+// (dependency-cruiser: .dependency-cruiser.mjs), 5. pack and install the packages in a project outside the workspace,
+// 6. vitest (protocol, server, examples end to end, publint and attw on the tarballs, the installed packages on Node,
+// Bun, Deno, workerd and in Chromium), 7. @web/test-runner in Chromium (the element). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -44,6 +44,7 @@ const results = [];
 const run = (name, ...args) => results.push([name, step(name, ...args)]);
 run('build the element bundle', 'npm', ['run', 'build', '--silent'], env);
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], env);
+run('import rules: dependency-cruiser (docs/architecture.md)', 'npm', ['run', 'check:imports', '--silent'], env);
 // The install tests (test/install) share one packed-and-installed project: made here, once, from the build above.
 const built = { ...env, AGENT_CHAT_PACKAGES_BUILT: '1' };
 run('npm pack the packages, install the tarballs outside the workspace', process.execPath, [join(root, 'scripts/pack-install.mjs')], built);

@@ -17,7 +17,7 @@ export {
 export type { TitleExchange, TitleOption } from './session/session-title.js';
 export type { SessionFields, SessionRecord, UndoSnapshot } from './session/session-record.js';
 export { sessionRef, type SessionRef } from './session/session-ref.js';
-export type { Fork, StashedBranch } from './session/branches.js';
+export type { Fork, StashedBranch } from './session/fork.js';
 export type { Feedback, FeedbackHook } from './routes/feedback-route.js';
 export { memoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export type { StateAdapter } from './state-adapter.js';

@@ -1,7 +1,8 @@
 import type { Turn } from '@agent-chat/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { branchOff, branchPoints, findTurn, switchBranch, type Fork } from '../src/session/branches.js';
+import { branchOff, branchPoints, findTurn, switchBranch } from '../src/session/branches.js';
+import type { Fork } from '../src/session/fork.js';
 import { newSessionRecord, type SessionRecord } from '../src/session/session-record.js';
 
 // The branch tree (session/branches.ts) under any sequence of messages, replies, edits, retries and switches:

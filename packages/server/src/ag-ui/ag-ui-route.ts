@@ -41,15 +41,11 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
 export function agUiRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits, { messages: 'sessionTurns', context: 'contextItems', resume: 'answers' }), threadIdParam, async (c) => {
     const input = c.get('body');
-    const response = await withSession(c, runtime, { create: true }, async (session, active) => {
-      const refuse = async (response: Response) => {
-        await runtime.runs.release(active.key, active.runId);
-        return response;
-      };
+    const response = await withSession(c, runtime, { create: true }, async (session, slot) => {
       const request = readRunInput(input, session);
       if ('issue' in request) {
         const { status, issue } = request;
-        return refuse(status === 409 ? errorJson(c, 409, 'conflict', issue.message, { field: issue.field }) : invalidRequest(c, [issue]));
+        return status === 409 ? errorJson(c, 409, 'conflict', issue.message, { field: issue.field }) : invalidRequest(c, [issue]);
       }
       const { answers } = request;
       if (request.kind === 'message') {
@@ -57,22 +53,22 @@ export function agUiRoute(runtime: Runtime) {
         if (limit) {
           // The text is AG-UI's last user message: the field, and the message that names it, say `messages`.
           const issue = limit.field === 'text' ? { field: 'messages', message: limit.message.replace(/^text: /, 'messages: the new user message has ') } : limit;
-          return refuse(invalidRequest(c, [issue]));
+          return invalidRequest(c, [issue]);
         }
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'threadId');
-        if (full) return refuse(errorJson(c, 409, 'session_full', full.message, { field: full.field }));
+        if (full) return errorJson(c, 409, 'session_full', full.message, { field: full.field });
       }
       // Every answer is checked before anything runs, so a bad one leaves the calls open for a corrected try.
       if (answers.decisions.length + answers.results.length > 0) {
         const issue = checkAnswers(session.pending, answers, runtime.deps.tools);
-        if (issue) return refuse(invalidRequest(c, [tracedIssue(issue, answers)]));
+        if (issue) return invalidRequest(c, [tracedIssue(issue, answers)]);
       }
       const after =
         request.kind === 'message'
-          ? await startMessageRun(runtime, session, active, request)
-          : await startResumeRun(runtime, session, active, answers, request.context);
+          ? await startMessageRun(runtime, session, slot, request)
+          : await startResumeRun(runtime, session, slot, answers, request.context);
       const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
-      return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: active.runId, after, mapper });
+      return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: slot.runId, after, mapper });
     });
     // A 404 (from a store that hands out another owner's record: owned-session.ts) is named by this request's field.
     if (response.status !== 404) return response;

@@ -1,7 +1,7 @@
 import type { AGUIEvent } from '@ag-ui/core';
 import type { Context } from 'hono';
 import type { SSEStreamingApi } from 'hono/streaming';
-import { followLog } from '../http/follow-log.js';
+import { followLog, type FollowRuntime } from '../http/follow-log.js';
 import type { Runtime } from '../runtime.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import type { SessionRef } from '../session/session-ref.js';
@@ -26,7 +26,7 @@ export interface AgUiFollowOptions {
  * Unlike our stream, the request going away stops the run: an AG-UI client has no other Stop than aborting its
  * request (AbstractAgent.abortRun), and no way to pick a run up again.
  */
-export function followAgUi(c: Context, runtime: Runtime, options: AgUiFollowOptions): Response {
+export function followAgUi(c: Context, runtime: FollowRuntime & Pick<Runtime, 'store'>, options: AgUiFollowOptions): Response {
   const { session: ref, mapper } = options;
   const send = async (stream: SSEStreamingApi, events: AGUIEvent[]) => {
     for (const event of events) await stream.writeSSE({ data: JSON.stringify(event) });
@@ -38,7 +38,7 @@ export function followAgUi(c: Context, runtime: Runtime, options: AgUiFollowOpti
     async send(stream, { event }) {
       if (event.type !== 'done') return send(stream, mapper.map(event));
       // The session is committed before `done` is logged: the snapshot is the history as it now stands.
-      const session = await loadOwnSession(runtime, ref);
+      const session = await loadOwnSession(runtime.store, ref);
       await send(stream, mapper.finish(event, session ? historyMessages(session.turns) : undefined));
     },
     broken: (stream, { code, message }) => send(stream, mapper.lost(message, code)),

@@ -25,6 +25,9 @@ export interface LogFollowOptions {
   onDisconnect?: () => void;
 }
 
+/** What following a run reads: its events, whether anyone still holds it, and how often a quiet stream beats. */
+export type FollowRuntime = Pick<Runtime, 'events' | 'runs' | 'streamHeartbeatMs'>;
+
 const LOST = 'The run was lost: the server running it stopped. Send the message again.';
 
 /**
@@ -38,7 +41,7 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
  * `run_lost` instead of waiting for a `done` that will never be written. A stream waiting for the next run
  * (`waitForRun`) is only kept alive until that run's first event.
  */
-export function followLog(c: Context, runtime: Runtime, options: LogFollowOptions): Response {
+export function followLog(c: Context, runtime: FollowRuntime, options: LogFollowOptions): Response {
   return streamSSE(c, async (stream) => {
     const flush = coalesceWrites(stream);
     const reader = new AbortController();

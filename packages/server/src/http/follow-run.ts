@@ -1,7 +1,6 @@
 import type { DoneEvent, ErrorEvent } from '@agent-chat/protocol';
 import type { Context } from 'hono';
-import type { Runtime } from '../runtime.js';
-import { followLog } from './follow-log.js';
+import { followLog, type FollowRuntime } from './follow-log.js';
 
 export interface FollowOptions {
   /** The session's key (SessionRef.key): whose run and log. */
@@ -20,7 +19,7 @@ export interface FollowOptions {
  * an `error` event (code `events_gone`) and reloads the history; a run nobody holds any more ends with an `error`
  * (code `run_lost`) and `done`.
  */
-export function followRun(c: Context, runtime: Runtime, options: FollowOptions): Response {
+export function followRun(c: Context, runtime: FollowRuntime, options: FollowOptions): Response {
   return followLog(c, runtime, {
     ...options,
     send: (stream, { id, event }) => stream.writeSSE({ id: String(id), event: event.type, data: JSON.stringify(event) }),

@@ -8,7 +8,7 @@ import type { Runtime } from '../runtime.js';
 import { switchBranch } from '../session/branches.js';
 import { commitSession } from '../session/commit-session.js';
 import { sessionResponse } from '../session/session-response.js';
-import { holdingSession } from './with-session.js';
+import { withSession } from './with-session.js';
 
 /**
  * POST /sessions/:sessionId/branch `{ turnId, index }`: show another alternative at a branch point of the current
@@ -19,13 +19,13 @@ export function branchRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/branch', sessionIdParam, jsonBody(branchRequestSchema, runtime.limits), (c) => {
     const { turnId, index } = c.get('body');
     const busy = `Session "${c.get('sessionId')}" has a run in progress: switch branches once it has ended.`;
-    return holdingSession(c, runtime, { create: false, busy }, async (session) => {
+    return withSession(c, runtime, { create: false, busy }, async (session) => {
       const refusal = switchBranch(session, turnId, index);
       if (refusal) return errorJson(c, refusal.status, refusal.code, refusal.message, { field: refusal.status === 400 ? 'index' : 'turnId' });
       session.updatedAt = Date.now();
       await commitSession(runtime.store, session, { replaceTurns: true });
       // The slot is this request's: no run is in flight.
-      const answer = sessionResponse(runtime, session, false);
+      const answer = sessionResponse(runtime.deps.state, session, false);
       return c.json(answer);
     });
   });

@@ -11,7 +11,7 @@ import { sessionNotFound } from './with-session.js';
  * stop. A session the caller does not have is a 404: the slot and the session are the caller's own of this id, so
  * another principal's run of the same id is neither stopped nor seen.
  */
-export function cancelRoute(runtime: Runtime) {
+export function cancelRoute(runtime: Pick<Runtime, 'runs' | 'store'>) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/cancel', sessionIdParam, async (c) => {
     const ref = c.get('sessionRef');
     const holder = await runtime.runs.holder(ref.key);
@@ -19,7 +19,7 @@ export function cancelRoute(runtime: Runtime) {
       await runtime.runs.requestCancel(ref.key, holder.runId);
       return c.json({ cancelled: true });
     }
-    if (!(await loadOwnSession(runtime, ref))) return sessionNotFound(c, ref.id);
+    if (!(await loadOwnSession(runtime.store, ref))) return sessionNotFound(c, ref.id);
     return c.json({ cancelled: false });
   });
 }

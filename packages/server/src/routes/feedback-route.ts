@@ -33,7 +33,7 @@ export function feedbackRoute(runtime: Runtime, onFeedback: FeedbackHook | undef
     const sessionId = c.get('sessionId');
     const principal = c.get('principal');
     const { turnId, rating, comment } = c.get('body');
-    const session = await loadOwnSession(runtime, c.get('sessionRef'));
+    const session = await loadOwnSession(runtime.store, c.get('sessionRef'));
     if (!session) return sessionNotFound(c, sessionId);
     const turn = findTurn(session, turnId);
     if (!turn) return errorJson(c, 404, 'not_found', `turnId: session "${sessionId}" has no turn "${turnId}".`, { field: 'turnId' });

@@ -27,25 +27,18 @@ export function messagesRoute(runtime: Runtime) {
       // Each upload checked (there, the caller's, a type the model reads) before the run: a refused file costs no model call.
       const files = await resolveMessageUploads(body.attachments, runtime.uploads, runtime.deps.model, c.get('principal'));
       if ('issue' in files) return errorJson(c, files.issue.status, files.issue.code, files.issue.message, { field: files.issue.field });
-      return withSession(c, runtime, { create: true }, async (session, active) => {
+      return withSession(c, runtime, { create: true }, async (session, slot) => {
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
-        if (full) {
-          await runtime.runs.release(active.key, active.runId);
-          return errorJson(c, 409, 'session_full', full.message, { field: full.field });
-        }
+        if (full) return errorJson(c, 409, 'session_full', full.message, { field: full.field });
         // An edit branches the conversation at the message it replaces (session/branches.ts).
         const edit = await branchForEdit(runtime, session, body);
-        if (edit) {
-          await runtime.runs.release(active.key, active.runId);
-          return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
-        }
+        if (edit) return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
         // A retry of the last message runs it again as it was stored, and stores it no second time.
         const retried = retriedTurn(session, body.retryOf);
         if (retried === 'conflict') {
-          await runtime.runs.release(active.key, active.runId);
           return errorJson(c, 409, 'conflict', 'Only the last message can be retried: the conversation has moved on since this one.', { field: 'retryOf' });
         }
-        const after = await startMessageRun(runtime, session, active, {
+        const after = await startMessageRun(runtime, session, slot, {
           text: retried?.text ?? body.text,
           context: body.context,
           userTurnId: retried?.id,
@@ -56,7 +49,7 @@ export function messagesRoute(runtime: Runtime) {
             ...(body.trigger ? { trigger: body.trigger } : {}),
           },
         });
-        return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
+        return followRun(c, runtime, { key: slot.key, after, ...disconnectPolicy(runtime, slot) });
       });
     },
   );

@@ -14,19 +14,15 @@ import { disconnectPolicy, withSession } from './with-session.js';
 export function resumeRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/resume', sessionIdParam, jsonBody(resumeRequestSchema, runtime.limits, { decisions: 'answers', results: 'answers', 'context.items': 'contextItems' }), (c) => {
     const body = c.get('body');
-    return withSession(c, runtime, { create: false }, async (session, active) => {
+    return withSession(c, runtime, { create: false }, async (session, slot) => {
       // Answered already (another tab, another instance): the first answer stands, and this one says so.
       if (session.pending.length === 0) {
-        await runtime.runs.release(active.key, active.runId);
         return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer: they were answered already.`);
       }
       const issue = checkAnswers(session.pending, body, runtime.deps.tools);
-      if (issue) {
-        await runtime.runs.release(active.key, active.runId);
-        return invalidRequest(c, [issue]);
-      }
-      const after = await startResumeRun(runtime, session, active, body, body.context);
-      return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
+      if (issue) return invalidRequest(c, [issue]);
+      const after = await startResumeRun(runtime, session, slot, body, body.context);
+      return followRun(c, runtime, { key: slot.key, after, ...disconnectPolicy(runtime, slot) });
     });
   });
 }

@@ -25,7 +25,7 @@ export function retryRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/sessions/:sessionId/retry', sessionIdParam, jsonBody(retryRequestSchema, runtime.limits, { 'context.items': 'contextItems' }), (c) => {
     const body = c.get('body');
     const busy = `Session "${c.get('sessionId')}" has a run in progress: retry its reply once it has ended.`;
-    return withSession(c, runtime, { create: false, busy }, async (session, active) => {
+    return withSession(c, runtime, { create: false, busy }, async (session, slot) => {
       const index = session.turns.findLastIndex((turn) => turn.type === 'user');
       const user = session.turns[index];
       const size = wholeSize(session);
@@ -36,10 +36,7 @@ export function retryRoute(runtime: Runtime) {
           : full
             ? { status: 409 as const, code: 'session_full' as const, message: full.message }
             : branchOff(session, index + 1);
-      if (refusal || user?.type !== 'user') {
-        await runtime.runs.release(active.key, active.runId);
-        return errorJson(c, refusal!.status, refusal!.code, refusal!.message, { field: 'sessionId' });
-      }
+      if (refusal || user?.type !== 'user') return errorJson(c, refusal!.status, refusal!.code, refusal!.message, { field: 'sessionId' });
       session.updatedAt = Date.now();
       await commitSession(runtime.store, session, { replaceTurns: true });
       // A command's message runs its command again; anything else, the agent.
@@ -47,7 +44,7 @@ export function retryRoute(runtime: Runtime) {
       const after = await startRun({
         runtime,
         session,
-        active,
+        slot,
         context: body.context,
         resumed: false,
         userTurnId: user.id,
@@ -57,7 +54,7 @@ export function retryRoute(runtime: Runtime) {
           return runAgentLoop(run);
         },
       });
-      return followRun(c, runtime, { key: active.key, after, ...disconnectPolicy(runtime, active) });
+      return followRun(c, runtime, { key: slot.key, after, ...disconnectPolicy(runtime, slot) });
     });
   });
 }

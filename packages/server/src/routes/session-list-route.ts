@@ -7,7 +7,7 @@ import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
 import { commitSession } from '../session/commit-session.js';
 import { decodeCursor, encodeCursor } from '../session/list-cursor.js';
-import { holdingSession } from './with-session.js';
+import { withSession } from './with-session.js';
 
 /** GET /sessions (the caller's conversations, newest first, a page at a time) and PATCH /sessions/:id (rename one). */
 export function sessionListRoutes(runtime: Runtime) {
@@ -31,7 +31,7 @@ export function sessionListRoutes(runtime: Runtime) {
     .patch('/sessions/:sessionId', sessionIdParam, jsonBody(renameSessionRequestSchema, runtime.limits), (c) => {
       const { title } = c.get('body');
       const busy = `Session "${c.get('sessionId')}" has a run in progress: rename it after the reply.`;
-      return holdingSession(c, runtime, { create: false, busy }, async (session) => {
+      return withSession(c, runtime, { create: false, busy }, async (session) => {
         // A rename is no activity: the conversation keeps its place in the list.
         session.title = title;
         await commitSession(runtime.store, session);

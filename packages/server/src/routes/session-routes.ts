@@ -12,7 +12,7 @@ import { sessionSizeIssue } from '../session/session-size.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import { sessionResponse } from '../session/session-response.js';
 import { titleFromText } from '../session/session-title.js';
-import { holdingSession } from './with-session.js';
+import { withSession } from './with-session.js';
 
 /**
  * GET /sessions/:sessionId (the stored history, empty for a session the caller never used), PUT (import a saved
@@ -24,8 +24,8 @@ export function sessionRoutes(runtime: Runtime) {
       const ref = c.get('sessionRef');
       // A session the caller has none of (new, cleared) is an empty conversation, not an error: the client chose the
       // id, and its first message starts it. A 404 here was a failed request on every new conversation (issue #31).
-      const session = (await loadOwnSession(runtime, ref)) ?? freshSession(ref);
-      const body = sessionResponse(runtime, session, (await runtime.runs.holder(ref.key)) !== undefined);
+      const session = (await loadOwnSession(runtime.store, ref)) ?? freshSession(ref);
+      const body = sessionResponse(runtime.deps.state, session, (await runtime.runs.holder(ref.key)) !== undefined);
       return c.json(body);
     })
     .put('/sessions/:sessionId', sessionIdParam, jsonBody(importSessionRequestSchema, runtime.limits, { pending: 'answers' }), async (c) => {
@@ -37,7 +37,7 @@ export function sessionRoutes(runtime: Runtime) {
       const tooBig = sessionSizeIssue(turns.length, jsonChars(turns), runtime.limits, 'turns');
       if (tooBig) return errorJson(c, 413, 'session_full', tooBig.message, { field: tooBig.field });
       const busy = `Session "${c.get('sessionId')}" has a run in progress: import after it ends.`;
-      return holdingSession(c, runtime, { create: true, busy }, async (session) => {
+      return withSession(c, runtime, { create: true, busy }, async (session) => {
         // The imported turns replace the history; event ids keep increasing, and undo does not cross an import.
         Object.assign(session, { turns, pending, turnHasWrites: false, updatedAt: Date.now() });
         // An imported conversation that has no title yet is named as a first exchange would have named it.
@@ -54,7 +54,7 @@ export function sessionRoutes(runtime: Runtime) {
     })
     .delete('/sessions/:sessionId', sessionIdParam, (c) => {
       const busy = `Session "${c.get('sessionId')}" has a run in progress: stop it before clearing.`;
-      return holdingSession(c, runtime, { create: false, busy }, async () => {
+      return withSession(c, runtime, { create: false, busy }, async () => {
         await runtime.store.delete(c.get('sessionRef'));
         return c.json({ deleted: true });
       });

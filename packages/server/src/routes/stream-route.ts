@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
+import type { FollowRuntime } from '../http/follow-log.js';
 import { followRun } from '../http/follow-run.js';
 import { sessionIdParam } from '../http/session-id.js';
 import type { Runtime } from '../runtime.js';
@@ -16,7 +17,7 @@ import { sessionNotFound } from './with-session.js';
  * `?wait=1` instead holds the stream open until the session's next run starts and follows that one: how a tab
  * showing a pending approval learns that another tab answered it.
  */
-export function streamRoute(runtime: Runtime) {
+export function streamRoute(runtime: FollowRuntime & Pick<Runtime, 'store'>) {
   return new Hono<AgentChatEnv>().get('/sessions/:sessionId/stream', sessionIdParam, async (c) => {
     const sessionId = c.get('sessionId');
     const raw = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
@@ -31,7 +32,7 @@ export function streamRoute(runtime: Runtime) {
       return errorJson(c, 400, 'invalid_request', `wait: ?wait= is 1 (wait for the next run) or 0 (got "${wait.slice(0, 40)}")`, { field: 'wait' });
     }
     const { key } = c.get('sessionRef');
-    const session = await loadOwnSession(runtime, c.get('sessionRef'));
+    const session = await loadOwnSession(runtime.store, c.get('sessionRef'));
     if (!session) return sessionNotFound(c, sessionId);
     const [holder, logged] = await Promise.all([runtime.runs.holder(key), runtime.events.lastId(key)]);
     // The log runs ahead of the stored session during a run; the stored id is all that is left once the log forgot.

@@ -5,7 +5,7 @@ import { sessionIdParam } from '../http/session-id.js';
 import { appendTurn } from '../run/run-context.js';
 import { commitSession } from '../session/commit-session.js';
 import type { Runtime } from '../runtime.js';
-import { holdingSession } from './with-session.js';
+import { withSession } from './with-session.js';
 
 /** POST /sessions/:sessionId/undo: restore the state from before the last writing turn. One level (seed 000 §3.5). */
 export function undoRoute(runtime: Runtime) {
@@ -13,7 +13,7 @@ export function undoRoute(runtime: Runtime) {
     const sessionId = c.get('sessionId');
     const { state } = runtime.deps;
     const busy = `Session "${sessionId}" has a run in progress: undo after it ends.`;
-    return holdingSession(c, runtime, { create: false, busy }, async (session) => {
+    return withSession(c, runtime, { create: false, busy }, async (session) => {
       if (!state || !session.undo) {
         return errorJson(c, 404, 'not_found', `Nothing to undo in session "${sessionId}".`);
       }

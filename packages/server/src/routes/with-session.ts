@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
 import type { ActiveRun } from '../run/active-run.js';
-import { newId } from '../run/ids.js';
+import { inRunSlot, type RunSlot } from '../run/run-slot.js';
 import type { Runtime } from '../runtime.js';
 import { loadOrCreateOwnSession, loadOwnSession, noSuchSession } from '../session/owned-session.js';
 import type { SessionRecord } from '../session/session-record.js';
@@ -15,58 +15,37 @@ export interface SessionSlotOptions {
 }
 
 /**
- * Take the caller's session's run slot (409 if a run is in flight, on any instance: turns never interleave), load
- * the session, and hand both to `start`, which takes the slot over (a run gives it back when it ends). Slot and
- * session are the caller's own of this id (`sessionRef`): another principal's of the same id is never touched, and a
- * stranger's request goes exactly as it would for an id nobody used. The slot is given back if anything fails
- * before `start` returns.
+ * Take the caller's session's run slot (409 if a run is in flight), load the session, and hand both to `start`.
+ * Whatever `start` answers, the slot is given back as it returns (or throws), unless a run it started took the slot
+ * over (`slot.handOver()`, which the run starters call): a refusal simply returns its response. Slot and session
+ * are the caller's own of this id (`sessionRef`): another principal's of the same id is never touched, and a
+ * stranger's request goes exactly as it would for an id nobody used.
  */
-export async function withSession<E extends AgentChatEnv>(
+export function withSession<E extends AgentChatEnv>(
   c: Context<E>,
-  runtime: Runtime,
+  runtime: Pick<Runtime, 'runs' | 'store'>,
   options: SessionSlotOptions,
-  start: (session: SessionRecord, active: ActiveRun) => Response | Promise<Response>,
+  start: (session: SessionRecord, slot: RunSlot) => Response | Promise<Response>,
 ): Promise<Response> {
   const sessionId: string = c.get('sessionId');
   const ref = c.get('sessionRef');
-  const active: ActiveRun = { runId: newId('run'), principal: ref.owner, key: ref.key, controller: new AbortController() };
-  // The slot is keyed by owner and id: whoever holds it is the caller, in another tab or request.
-  if (!(await runtime.runs.claim(ref.key, { runId: active.runId, principal: ref.owner }))) {
-    return errorJson(
+  const busy = () =>
+    errorJson(
       c,
       409,
       'conflict',
       options.busy ??
         `A run is already in progress for session "${sessionId}": wait for its done event, or stop it with POST sessions/${sessionId}/cancel.`,
     );
-  }
-  try {
-    const session = options.create ? await loadOrCreateOwnSession(runtime, ref) : await loadOwnSession(runtime, ref);
-    if (!session) {
-      await runtime.runs.release(ref.key, active.runId);
-      return sessionNotFound(c, sessionId);
-    }
-    return await start(session, active);
-  } catch (error) {
-    await runtime.runs.release(ref.key, active.runId);
-    throw error;
-  }
-}
-
-/** `withSession` for a request answered at once: the slot is given back when `work` is done. */
-export function holdingSession<E extends AgentChatEnv>(
-  c: Context<E>,
-  runtime: Runtime,
-  options: SessionSlotOptions,
-  work: (session: SessionRecord) => Response | Promise<Response>,
-): Promise<Response> {
-  return withSession(c, runtime, options, async (session, active) => {
-    try {
-      return await work(session);
-    } finally {
-      await runtime.runs.release(active.key, active.runId);
-    }
-  });
+  return inRunSlot(
+    runtime.runs,
+    ref,
+    async (slot) => {
+      const session = options.create ? await loadOrCreateOwnSession(runtime.store, ref) : await loadOwnSession(runtime.store, ref);
+      return session ? start(session, slot) : sessionNotFound(c, sessionId);
+    },
+    busy,
+  );
 }
 
 export function sessionNotFound(c: Context, sessionId: string): Response {
@@ -74,6 +53,6 @@ export function sessionNotFound(c: Context, sessionId: string): Response {
 }
 
 /** With the cancelOnDisconnect option, the run's own request going away stops it; otherwise only Stop does. */
-export function disconnectPolicy(runtime: Runtime, active: ActiveRun): { onDisconnect?: () => void } {
-  return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(active.key, active.runId) } : {};
+export function disconnectPolicy(runtime: Pick<Runtime, 'runs' | 'cancelOnDisconnect'>, run: Pick<ActiveRun, 'key' | 'runId'>): { onDisconnect?: () => void } {
+  return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(run.key, run.runId) } : {};
 }

@@ -1,4 +1,5 @@
 import type { Context as PageContext, DoneEvent, StreamEvent } from '@agent-chat/protocol';
+import type { EventLog } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
 import { commitSession } from '../session/commit-session.js';
 import type { SessionRecord } from '../session/session-record.js';
@@ -8,8 +9,11 @@ import { answerDangling } from './agent-loop.js';
 import { pacer } from './pace.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
+/** What a run touches of the runtime: the loop's dependencies, the store, the run slots and the event log. */
+export type RunRuntime = Pick<Runtime, 'deps' | 'store' | 'runs' | 'events'>;
+
 export interface RunOptions {
-  runtime: Runtime;
+  runtime: RunRuntime;
   session: SessionRecord;
   active: ActiveRun;
   context: PageContext | undefined;
@@ -97,10 +101,10 @@ export async function runInBackground(options: RunOptions): Promise<void> {
  * Event ids must keep increasing in the log. The previous run may still be appending its `done` (released just
  * before), or may have logged events past its last commit before its instance died: start after whichever is higher.
  */
-export async function catchUpWithLog(runtime: Runtime, session: SessionRecord, key: string): Promise<void> {
+export async function catchUpWithLog(events: EventLog, session: SessionRecord, key: string): Promise<void> {
   const deadline = Date.now() + LOG_CATCH_UP_MS;
   for (;;) {
-    const logged = await runtime.events.lastId(key);
+    const logged = await events.lastId(key);
     // Nothing kept (a quiet session whose events expired): nothing to wait for.
     if (logged === undefined) return;
     if (logged >= session.lastEventId || Date.now() > deadline) {

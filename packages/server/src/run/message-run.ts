@@ -3,12 +3,13 @@ import { matchCommand } from '../commands/command-set.js';
 import type { Runtime } from '../runtime.js';
 import type { SessionRecord } from '../session/session-record.js';
 import { titleFirstExchange, titleFromText } from '../session/session-title.js';
-import type { ActiveRun } from './active-run.js';
 import { answerDangling, runAgentLoop } from './agent-loop.js';
 import { applyAnswers, dropPending, type Answers } from './answer-pending.js';
+import type { RunRuntime } from './background-run.js';
 import { newId } from './ids.js';
 import { appendTurn } from './run-context.js';
 import { answerUnknownCommand, runCommand } from './run-command.js';
+import type { RunSlot } from './run-slot.js';
 import { startRun } from './start-run.js';
 
 /** A new message, as the routes that take one (POST /messages, AG-UI's POST /ag-ui) have checked it. */
@@ -30,7 +31,12 @@ export interface NewMessage {
  * exchange names the conversation. Calls left waiting are answered first (with the answers given, else as not
  * run), so the history the model reads has a result for every call. Returns the event id to follow the run from.
  */
-export function startMessageRun(runtime: Runtime, session: SessionRecord, active: ActiveRun, message: NewMessage): Promise<number> {
+export function startMessageRun(
+  runtime: RunRuntime & Pick<Runtime, 'commands' | 'unknownCommand' | 'titles'>,
+  session: SessionRecord,
+  slot: RunSlot,
+  message: NewMessage,
+): Promise<number> {
   const { text, context, answers } = message;
   const invoked = matchCommand(runtime.commands, text, { sessionId: session.id, context }, runtime.unknownCommand);
   const userTurnId = message.userTurnId ?? newId('t');
@@ -39,7 +45,7 @@ export function startMessageRun(runtime: Runtime, session: SessionRecord, active
   return startRun({
     runtime,
     session,
-    active,
+    slot,
     context,
     resumed: false,
     userTurnId,

@@ -10,7 +10,7 @@ import type { SessionRecord } from './session-record.js';
  * an alternative and the path ends before it, committed at once, so the run that follows appends the edited message
  * to the branch and the model sees the branch only. A refusal names the `editOf` field's fault.
  */
-export async function branchForEdit(runtime: Runtime, session: SessionRecord, body: SendMessageRequest): Promise<BranchRefusal | undefined> {
+export async function branchForEdit(runtime: Pick<Runtime, 'limits' | 'store'>, session: SessionRecord, body: SendMessageRequest): Promise<BranchRefusal | undefined> {
   const { editOf } = body;
   if (editOf === undefined) return undefined;
   if (body.retryOf !== undefined) {

@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.js';
+import type { SessionStore } from '../store/session-store.js';
 import { freshSession, fromStore } from './commit-session.js';
 import type { SessionRecord } from './session-record.js';
 import type { SessionRef } from './session-ref.js';
@@ -8,8 +8,8 @@ import type { SessionRef } from './session-ref.js';
  * owner's session of the same id is simply not there; the record is checked again here, so that a store keyed by id
  * alone (written before owners scoped ids) can never hand one owner's session to another.
  */
-export async function loadOwnSession(runtime: Runtime, session: SessionRef): Promise<SessionRecord | undefined> {
-  const record = await runtime.store.load(session);
+export async function loadOwnSession(store: SessionStore, session: SessionRef): Promise<SessionRecord | undefined> {
+  const record = await store.load(session);
   return record && isTheirs(record, session) ? fromStore(record, session) : undefined;
 }
 
@@ -17,8 +17,8 @@ export async function loadOwnSession(runtime: Runtime, session: SessionRef): Pro
  * For a request that may start a session (a first message, an import): the caller's session, or a new one of
  * theirs. Undefined only from a store that hands out a record of someone else (see loadOwnSession).
  */
-export async function loadOrCreateOwnSession(runtime: Runtime, session: SessionRef): Promise<SessionRecord | undefined> {
-  const record = await runtime.store.load(session);
+export async function loadOrCreateOwnSession(store: SessionStore, session: SessionRef): Promise<SessionRecord | undefined> {
+  const record = await store.load(session);
   if (!record) return freshSession(session);
   return isTheirs(record, session) ? fromStore(record, session) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
-import type { Fork } from './branches.js';
+import type { Fork } from './fork.js';
 
 /** The host state from before a turn's writes. */
 export interface UndoSnapshot {
