@@ -1,5 +1,6 @@
 // custom-elements.json for <agent-chat>, by @custom-elements-manifest/analyzer in its Lit mode. The element's JSDoc
-// (src/agent-chat.ts: @slot, @fires, @cssprop, @csspart, and each property's comment) is the source;
+// (src/agent-chat.ts: @slot, @fires, @cssprop, @csspart, and each property's comment) is the source, with the
+// @csspart of each component the element draws (each part is documented where it is drawn, and forwarded);
 // build/manifest.test.ts checks it against what the code declares, dispatches, styles and exports as parts.
 // Run by `npm run build -w @agent-chat/element`; written to ./custom-elements.json (package.json `customElements`).
 
@@ -51,11 +52,17 @@ function publicSurface() {
         return { ...type, text: type.text.replace(/\b[A-Z]\w*\b/g, (name) => aliases.get(name) ?? name) };
       };
       const definitions = [];
+      // The parts documented on the components inside the element, which forwards them all (exportparts).
+      const innerParts = customElementsManifest.modules.flatMap((module) =>
+        (module.declarations ?? []).filter((declaration) => !declaration.tagName).flatMap((declaration) => declaration.cssParts ?? []),
+      );
       customElementsManifest.modules = customElementsManifest.modules.filter((module) => {
         module.declarations = (module.declarations ?? []).filter((declaration) => declaration.tagName);
         if (module.declarations.length === 0) return false;
         for (const declaration of module.declarations) {
           const state = stateProperties.get(declaration.name) ?? new Set();
+          const parts = [...(declaration.cssParts ?? []), ...innerParts];
+          declaration.cssParts = parts.filter((part, index) => parts.findIndex((other) => other.name === part.name) === index);
           declaration.members = (declaration.members ?? [])
             .filter((member) => member.privacy !== 'private' && !member.name.startsWith('#') && !state.has(member.name))
             .map((member) => ({

@@ -187,6 +187,10 @@ describe('custom-elements.json', () => {
         if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'emit') {
           for (const name of eventNames(node.arguments[1]!)) fired.add(name);
         }
+        // A feature fires them through the element's host (ElementHost.emit), which names the event first.
+        if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'emit') {
+          for (const name of eventNames(node.arguments[0]!)) fired.add(name);
+        }
         // An event dispatched by hand reaches the host only when it is composed.
         if (ts.isNewExpression(node) && node.expression.getText() === 'CustomEvent' && /composed:\s*true/.test(node.arguments?.[1]?.getText() ?? '')) {
           for (const name of eventNames(node.arguments![0]!)) fired.add(name);

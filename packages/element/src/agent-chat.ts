@@ -1,52 +1,35 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { Attachment, Item, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from './adapter/adapter.js';
-import type { ConversationController } from './conversation/conversation-controller.js';
-import { rememberedSessionId } from './conversation/session-id.js';
+import type { SendOptions } from './context/conversation-context.js';
+import type { TransportName } from './context/element-host.js';
 import { triggerGate, type TriggerOptions } from './conversation/trigger-gate.js';
-import type { DraftController } from './draft/draft-controller.js';
-import { carriesItems, ITEM_MIME, parseDroppedItems } from './draft/dropped-items.js';
-import { emit } from './events.js';
+import { ConversationSlot } from './conversation-slot.js';
+import { listenForItems } from './draft/item-drop.js';
+import { FrameSlot } from './frame-slot.js';
 import { dockedStyles } from './frames/docked-styles.js';
 import type { Corner } from './frames/floating-frame.js';
 import { panelStyles } from './frames/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { ElementStrings } from './i18n/strings.js';
-import { LAUNCHER_GAP } from './layout/launcher-place.js';
-import { frameStorageKey, readFrameMemory, writeFrameMemory } from './layout/persisted-frame.js';
-import { load, loaded } from './features/registry.js';
-import { afterPaint, nextTask } from './later.js';
-import { conversationModule, loadConversation, type ConversationModule } from './load-conversation.js';
-import type { ChunkedFrame } from './load-frame.js';
-import type { ShellContexts } from './shell-conversation.js';
-import type { ToolCatalogProvider } from './steps/tool-catalog.js';
+import { frameOf, type Frame, type LayoutMode } from './layout/frame-of.js';
+import { DEFAULT_BREAKPOINT, NarrowScreen } from './layout/narrow-screen.js';
+import { frameStorageKey } from './layout/persisted-frame.js';
+import { OpenState } from './open-state.js';
+import { shellStyles } from './styles/shell-styles.js';
 import { shellTokens } from './styles/shell-tokens.js';
 
-/** How the element lays itself out on the page. */
-export type LayoutMode = 'inline' | 'floating' | 'docked' | 'ephemeral' | 'hidden';
+export type { Frame, LayoutMode, TransportName, TriggerOptions };
 
-/** What is on screen: the mode, except that floating and docked become a drawer on narrow screens. */
-export type Frame = 'inline' | 'floating' | 'docked' | 'drawer' | 'ephemeral' | 'none';
+/** What a message carries besides its text: mentioned items, attachments, the host event it is sent for. */
+export type MessageOptions = Pick<SendOptions, 'references' | 'attachments' | 'trigger'>;
 
-export interface MessageOptions {
-  references?: readonly Item[];
-  attachments?: readonly Attachment[];
-  /** The host event this message is sent for. */
-  trigger?: string;
-}
-
-export type { TriggerOptions };
-
-const DEFAULT_BREAKPOINT = 640;
 /**
  * Seed 002's 5 s: the ephemeral frame's DEFAULT_HIDE_AFTER_MS, written out here so the shell does not import the
  * frame's state machine into the first load (modes.test.ts holds the two equal).
  */
 const DEFAULT_HIDE_AFTER_MS = 5000;
-
-/** How to draw the frame, once its chunk is in. */
-const frameView = (frame: ChunkedFrame) => loaded(`${frame}-frame`)?.view;
 
 /**
  * `<agent-chat endpoint="/api/agent">`: an AI agent's chat for any page, inline, floating, docked or ephemeral
@@ -54,15 +37,14 @@ const frameView = (frame: ChunkedFrame) => loaded(`${frame}-frame`)?.view;
  * styles it with the custom properties and parts below (docs/theming.md).
  *
  * Inside, it is the shell: it decides which conversation to show (endpoint + session, or a session remembered
- * in localStorage) and how to lay it out; the conversation lives in the controller, the draft in the draft
- * controller, and the parts read both, and the host's adapter, through `@lit/context`. Switching `mode` keeps
- * all three.
+ * in localStorage) and how to lay it out. The conversation, its draft and the contexts its parts read (the element
+ * host among them: the one way a feature reaches the element) load when first needed (conversation-slot.ts), each
+ * frame when first shown (frame-slot.ts). Switching `mode` keeps the conversation and the draft.
  *
- * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step).
+ * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step), with the parts
+ * each component documents where it draws them; the parts several frames draw are here.
  *
  * @tagname agent-chat
- *
- * @attr {'agent-chat' | 'ag-ui'} transport - What the element speaks to `endpoint`: `agent-chat` (the default, an `@agent-chat/server` mount) or `ag-ui` (any AG-UI agent's run endpoint; docs/interop.md). Read when the conversation is set up; its code is a chunk loaded only for `ag-ui`. An attribute only, not a property: it costs the first load nothing.
  *
  * @slot header-actions - Buttons (or links) next to the title in the floating, docked, drawer and ephemeral headers; inline mode has no header.
  * @slot empty - Shown instead of the default "Send a message to start." while the conversation is empty (not while it loads).
@@ -125,82 +107,14 @@ const frameView = (frame: ChunkedFrame) => loaded(`${frame}-frame`)?.view;
  * @csspart header - A frame's header (floating, docked, drawer, ephemeral output).
  * @csspart title - The title in the header (`heading`); the floating panel is dragged by it.
  * @csspart close-button - The header's × (floating, drawer).
- * @csspart collapse-button - Docked: the header's button that collapses the panel to the strip.
- * @csspart strip - Docked: the collapsed panel, a narrow bar at the page's edge.
- * @csspart expand-button - Docked: the strip's button that expands the panel.
  * @csspart badge - The count of replies that came while closed, on the launcher or the docked strip.
- * @csspart launcher - Floating and narrow screens: the round button that opens and closes the panel.
- * @csspart resize-handle - Floating: each of the panel's eight edges and corners that resize it (`data-edge` is n, ne, e, …).
- * @csspart resize-edge - Docked: the panel's inner edge, dragged (or moved with the arrow keys) to resize it.
- * @csspart overlay - Narrow screens: the dimmed page behind the drawer; a click closes it.
- * @csspart output - Ephemeral: the output panel over the page.
- * @csspart input-bar - Ephemeral: the bar at the bottom that holds the composer.
- * @csspart show-output - Ephemeral: the "Show output" button, while the output is hidden.
- * @csspart clear-button - Ephemeral: the header's "Clear" button.
- * @csspart dismiss-button - Ephemeral: the header's × that hides the output.
- * @csspart messages - The message list.
- * @csspart empty - The empty conversation's line (it holds the `empty` slot), and the loading line.
- * @csspart typing - The typing dots while the agent works.
- * @csspart queued - A message waiting to be sent behind the reply in flight.
- * @csspart jump-button - "Jump to latest", shown when the reader has scrolled up.
- * @csspart turn - The group of everything the agent did in answer to one message.
- * @csspart bubble - A message; with `user` or `assistant`.
- * @csspart user - The user's message bubble.
- * @csspart assistant - The agent's message bubble.
- * @csspart thinking - A thinking block.
- * @csspart thinking-summary - A thinking block's toggle.
- * @csspart tool-chip - A tool call's chip.
- * @csspart tool-output - A tool call's result, when expanded.
- * @csspart status - A status line ("Stopped by user", a tool's note).
- * @csspart error - An error line.
- * @csspart retry-button - The Retry button on the conversation's last error line: sends the last message again.
- * @csspart card - A confirmation card.
- * @csspart card-status - A confirmation card's state badge.
- * @csspart card-error - A confirmation card's error message.
- * @csspart card-confirm - A confirmation card's Confirm button (and the edit form's).
- * @csspart card-edit - A confirmation card's Edit button.
- * @csspart card-cancel - A confirmation card's Cancel button.
- * @csspart card-discard - The edit form's Discard button.
- * @csspart diff - An edit's word diff.
- * @csspart diff-added - Words an edit adds.
- * @csspart diff-removed - Words an edit removes.
- * @csspart form - A confirmation card's edit form.
- * @csspart form-field - Each field of the edit form.
- * @csspart form-error - A field's message.
- * @csspart answer-card - The final answer card.
- * @csspart answer-summary - The answer card's summary.
- * @csspart answer-links - The answer card's list of links.
- * @csspart answer-link - Each link of the answer card.
- * @csspart answer-suggestions - The answer card's suggested follow-ups.
- * @csspart answer-suggestion - Each suggested follow-up.
- * @csspart undo-bar - Undo under a turn that changed things.
- * @csspart undo-button - The Undo button.
- * @csspart undo-error - Why an undo failed.
- * @csspart composer - The composer: where the user writes.
- * @csspart input - The composer's textarea.
- * @csspart send-button - The composer's Send button.
- * @csspart stop-button - The composer's Stop button, while a reply streams.
- * @csspart drop-hint - "Drop to attach", while items are dragged over the chat.
- * @csspart suggestions - The autocomplete list (`/` commands, `@` mentions).
- * @csspart suggestion - Each option of the autocomplete list.
- * @csspart threads-button - With `threads`: the header's button that shows and hides the conversations.
- * @csspart threads - With `threads`: the sheet of conversations over the panel.
- * @csspart new-thread-button - The sheet's "New conversation" button.
- * @csspart close-threads-button - The sheet's × that hides it.
- * @csspart more-threads-button - "Show older conversations", when the server has more.
- * @csspart thread - Each conversation in the sheet; the one shown is also `current-thread`.
- * @csspart current-thread - The conversation shown, in the sheet.
- * @csspart thread-rename-button - A conversation's Rename button.
- * @csspart thread-delete-button - A conversation's Delete button.
- * @csspart thread-delete-confirm - The Delete button of the question asked before a delete.
- * @csspart thread-title-input - The title field while a conversation is renamed.
- * @csspart thread-save-button - Its Save button.
  */
 export class AgentChat extends LitElement {
   // `{}` is a string attribute: Lit's default type, so the parts leave `type: String` out (bytes of the budget).
   static override properties = {
     endpoint: {},
     session: {},
+    transport: {},
     placeholder: {},
     heading: {},
     locale: {},
@@ -224,6 +138,11 @@ export class AgentChat extends LitElement {
   declare endpoint: string;
   /** The conversation to show. Without it, one is created and kept in localStorage for this endpoint. */
   declare session: string | undefined;
+  /**
+   * What `endpoint` speaks: `agent-chat` (the default, an `@agent-chat/server` mount) or `ag-ui` (any AG-UI agent's
+   * run endpoint; docs/interop.md, its code a chunk loaded only then). A change starts the conversation over.
+   */
+  declare transport: TransportName | undefined;
   /** The composer's placeholder text. */
   declare placeholder: string | undefined;
   /** The panel's title; by default the strings table's `panelTitle`. */
@@ -266,33 +185,21 @@ export class AgentChat extends LitElement {
   /** @internal The viewport is narrower than `breakpoint`: floating and docked show as a drawer. */
   declare narrow: boolean;
 
-  /**
-   * The conversation, once its chunk has loaded and the element needs it (it shows a conversation, or the host
-   * started a run): until then a closed launcher has made no request and loaded no more than the shell.
-   */
-  #controller: ConversationController | undefined;
-  /** What the shell provides to the conversation's parts; made with the conversation. */
-  #contexts: ShellContexts | undefined;
-  #view: ConversationModule['conversationView'] | undefined;
-  #catalog: ToolCatalogProvider | undefined;
-  /** The current frame's chunk, while it loads. */
-  #framing: Promise<void> | undefined;
-  /** Set when the conversation is first needed; resolves when it is in place. */
-  #attaching: Promise<ConversationController> | undefined;
-  /** The draft, made with the conversation (the composer shows it). What a host or a drop adds before that waits here. */
-  #draft: DraftController | undefined;
-  #earlyDraft: ((draft: DraftController) => void)[] = [];
+  /** The conversation, its draft and the contexts its parts read: loaded when the element first needs them. */
+  readonly #conversation = new ConversationSlot(this);
+  /** The frame around it (floating, docked, drawer, ephemeral): loaded when the element first lays itself out in it. */
+  readonly #frames = new FrameSlot(this, () => this.#frameKey);
   readonly #triggers = triggerGate(this, {
-    state: () => this.#controller?.state,
-    lastTypedAt: () => this.#draft?.lastTypedAt,
-    send: (text, options) => void this.#withConversation((conversation) => conversation.send(text, options)),
+    state: () => this.#conversation.controller?.state,
+    lastTypedAt: () => this.#conversation.draft?.lastTypedAt,
+    send: (text, options) => void this.#conversation.use((conversation) => conversation.send(text, options)),
   });
-  /** The texts the shell paints itself; the conversation's parts get the full table through #contexts. */
+  /** The texts the shell paints itself; the conversation's parts get the full table through its contexts. */
   readonly #texts = new LocalizedTable<ShellStrings>(this, shellEn, () => this.requestUpdate());
+  readonly #open = new OpenState(this, () => this.#frameKey);
+  readonly #narrow = new NarrowScreen(this);
   /** How many replies had arrived when the panel closed: the rest are unread. */
   #receivedAtClose = 0;
-  #openByDefault = false;
-  #dragDepth = 0;
 
   constructor() {
     super();
@@ -306,54 +213,33 @@ export class AgentChat extends LitElement {
     this.lockWhileStreaming = false;
     this.opened = false;
     this.narrow = false;
-    this.addEventListener('dragenter', this.#onDragEnter);
-    this.addEventListener('dragover', this.#onDragOver);
-    this.addEventListener('dragleave', this.#onDragLeave);
-    this.addEventListener('drop', this.#onDrop);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#openByDefault = this.hasAttribute('open');
-    window.addEventListener('resize', this.#onWindowResize);
-    this.#onWindowResize();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('resize', this.#onWindowResize);
-    loaded('docked-stand-in')?.holdSpace(this, '', undefined);
+    listenForItems(this, {
+      dropping: (over) => this.#conversation.draft?.setDropping(over),
+      dropped: (items) => {
+        for (const item of items) this.#conversation.editDraft((draft) => draft.attach(item));
+        if (items.length) this.#open.set(true);
+      },
+    });
   }
 
   /** The session in use: the `session` attribute, or the remembered one. */
   get sessionId(): string {
-    this.#configure();
-    return this.#controller?.state.sessionId ?? this.#session();
+    return this.#conversation.sessionId;
   }
 
   /** The conversation so far, as the server stores it (empty until the conversation has loaded). */
   get turns(): readonly Turn[] {
-    return this.#controller?.state.turns ?? [];
+    return this.#conversation.controller?.state.turns ?? [];
   }
 
   /** A reply is streaming. */
   get running(): boolean {
-    return this.#controller?.state.running ?? false;
+    return this.#conversation.controller?.state.running ?? false;
   }
 
   /** What is on screen now. */
   get frame(): Frame {
-    switch (this.mode) {
-      case 'hidden':
-        return 'none';
-      case 'floating':
-      case 'docked':
-        return this.narrow ? 'drawer' : this.mode;
-      case 'ephemeral':
-        return 'ephemeral';
-      default:
-        return 'inline';
-    }
+    return frameOf(this.mode, this.narrow);
   }
 
   /**
@@ -361,49 +247,49 @@ export class AgentChat extends LitElement {
    * finished (or failed, or was stopped).
    */
   send(text: string, options: MessageOptions = {}): Promise<void> {
-    return this.#withConversation((conversation) => conversation.send(text, options));
+    return this.#conversation.use((conversation) => conversation.send(text, options));
   }
 
   /** Stop the reply in flight, here and on the server. Resolves when it has stopped. */
   stop(): Promise<void> {
-    return this.#controller?.stop() ?? Promise.resolve();
+    return this.#conversation.controller?.stop() ?? Promise.resolve();
   }
 
   /** Forget the conversation, here and on the server. */
   clear(): Promise<void> {
-    return this.#withConversation((conversation) => conversation.clear());
+    return this.#conversation.use((conversation) => conversation.clear());
   }
 
   /** Restore the host's state from before the last turn that changed it. */
   undo(): Promise<void> {
-    return this.#withConversation((conversation) => conversation.undo());
+    return this.#conversation.use((conversation) => conversation.undo());
   }
 
   /** Open the panel (floating, drawer), expand it (docked), or show the output (ephemeral). */
   open(): void {
-    this.#setOpen(true);
+    this.#open.set(true);
   }
 
   /** Close the panel (floating, drawer), collapse it (docked), or hide the output (ephemeral). */
   close(): void {
-    this.#setOpen(false);
+    this.#open.set(false);
   }
 
   /** Open if closed, close if open. */
   toggle(): void {
-    this.#setOpen(!this.opened);
+    this.#open.set(!this.opened);
   }
 
   /** Mention an item in the message being written (seed 003's Ctrl/Cmd+click on an item), and show the chat. */
   addReference(item: Item): void {
-    this.#editDraft((draft) => draft.addReference(item));
-    this.#setOpen(true);
+    this.#conversation.editDraft((draft) => draft.addReference(item));
+    this.#open.set(true);
     void this.updateComplete.then(() => this.focus());
   }
 
   /** Attach an item to the message being written (as dropping it does). */
   attach(item: Attachment): void {
-    this.#editDraft((draft) => draft.attach(item));
+    this.#conversation.editDraft((draft) => draft.attach(item));
   }
 
   /**
@@ -420,7 +306,7 @@ export class AgentChat extends LitElement {
    * the chips follow the page without a new adapter. `getContext` is read anew with each message anyway.
    */
   contextChanged(): void {
-    this.#controller?.contextChanged();
+    this.#conversation.controller?.contextChanged();
   }
 
   /** Focus the composer's textarea. */
@@ -429,25 +315,14 @@ export class AgentChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // The adapter first: configuring asks for the history at once, and that request must carry the adapter's headers
-    // when a page sets both together (auth headers and the endpoint).
-    if (changed.has('adapter')) {
-      if (this.#controller) this.#controller.adapter = this.adapter ?? {};
-      if (this.#contexts) this.#contexts.adapter = this.adapter ?? {};
-    }
-    if (changed.has('endpoint') || changed.has('session')) this.#configure();
-    // After the adapter, so the request carries its headers; a new adapter retries a catalog that failed.
-    if (changed.has('endpoint') || changed.has('adapter')) this.#loadCatalog();
-    if (changed.has('locale') || changed.has('strings')) {
-      this.#texts.update(this.locale, this.strings);
-      this.#contexts?.strings.update(this.locale, this.strings);
-    }
-    if (changed.has('breakpoint')) this.#onWindowResize();
-    if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#restoreOpen();
-    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.#controller?.state.received ?? 0;
-    this.#loadFrame();
+    this.#conversation.changed(changed);
+    if (changed.has('locale') || changed.has('strings')) this.#texts.update(this.locale, this.strings);
+    if (changed.has('breakpoint')) this.#narrow.measure();
+    if (['mode', 'narrow', 'storageKey', 'endpoint'].some((key) => changed.has(key as keyof AgentChat))) this.#open.restore();
+    if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.#conversation.controller?.state.received ?? 0;
+    this.#frames.load();
     // The first paint waits for nothing; a panel opened later loads at once.
-    if (this.#showsConversation()) void this.#conversation(!this.hasUpdated);
+    if (this.#showsConversation()) void this.#conversation.show(!this.hasUpdated);
   }
 
   /**
@@ -456,48 +331,12 @@ export class AgentChat extends LitElement {
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
-    if (!this.#framing && !this.#attaching) return done;
-    await this.#framing;
-    await this.#attaching?.catch(() => undefined);
+    const framing = this.#frames.loading;
+    const attaching = this.#conversation.attaching;
+    if (!framing && !attaching) return done;
+    await framing;
+    await attaching?.catch(() => undefined);
     return super.getUpdateComplete();
-  }
-
-  protected override updated(): void {
-    // A docked page's room beside the panel: held by the stand-in until the frame is drawn, by the frame after.
-    const frame = this.frame;
-    loaded('docked-stand-in')?.holdSpace(this, this.#frameKey, frame !== 'docked' ? undefined : frameView(frame) ? 'frame' : 'stand-in');
-  }
-
-  /**
-   * The current frame's chunk, if it is not in yet. Before the first paint a page loads only what that paint shows:
-   * a floating or narrow page its launcher (it is in the first load), a docked one the frame's stand-in (its own
-   * small chunk: the panel at its width, or the strip); their frame comes after. A panel open at once, or a layout
-   * taken later, loads its frame at once. The ephemeral frame shows the conversation, so it is drawn with it. A
-   * load is shared (features/registry.ts): asking again while it is on its way costs nothing.
-   */
-  #loadFrame(): void {
-    const frame = this.frame;
-    if (frame === 'inline' || frame === 'none' || frameView(frame)) return;
-    let loading: Promise<unknown>;
-    const loadFrame = () => load(`${frame}-frame`, this);
-    if (this.hasUpdated || (this.opened && frame !== 'docked')) loading = loadFrame();
-    else {
-      // The first paint waits for nothing but the docked stand-in; the frame is asked for once the stand-in is in
-      // (and drawn, in the update that asks), or after that paint when the launcher stands in for it.
-      const first = frame === 'docked' ? load('docked-stand-in', this).then(() => this.requestUpdate()) : afterPaint();
-      loading = first.then(loadFrame);
-    }
-    const framing: Promise<void> = loading.then(
-      () => {
-        if (this.#framing === framing) this.#framing = undefined;
-        this.requestUpdate();
-      },
-      () => {
-        // The registry has said so; the next update asks again.
-        if (this.#framing === framing) this.#framing = undefined;
-      },
-    );
-    this.#framing = framing;
   }
 
   /** The conversation is visible: inline, docked and expanded, or an open panel. Ephemeral shows its input bar always. */
@@ -506,156 +345,21 @@ export class AgentChat extends LitElement {
     return frame === 'inline' || frame === 'ephemeral' || (frame !== 'none' && this.opened);
   }
 
-  /**
-   * The conversation, loading its chunk the first time. `idle`: the element only shows it, nobody is waiting,
-   * so the chunk is fetched after the shell has painted rather than competing with it.
-   */
-  #conversation(idle = false): Promise<ConversationController> {
-    this.#attaching ??= (conversationModule() || !idle ? Promise.resolve() : afterPaint())
-      .then(() => conversationModule() ?? loadConversation(this))
-      .then(
-        (module) => this.#attach(module),
-        (error: unknown) => {
-          // The chunk did not load (offline, a server that does not serve chunks/): the registry has said so, and
-          // the next need tries again.
-          this.#attaching = undefined;
-          throw error;
-        },
-      );
-    return this.#attaching;
-  }
-
-  /** At once when the conversation is in place (as before the split: a send shows before the next frame), else after it loads. */
-  #withConversation(use: (conversation: ConversationController) => Promise<void>): Promise<void> {
-    this.#configure();
-    return this.#controller ? use(this.#controller) : this.#conversation().then(use);
-  }
-
-  #attach(module: ConversationModule): ConversationController | Promise<ConversationController> {
-    if (this.#controller) return this.#controller;
-    const draft = new module.DraftController();
-    for (const change of this.#earlyDraft.splice(0)) change(draft);
-    this.#draft = draft;
-    // The contexts first: the conversation's parts find them when they connect, in the render this asks for.
-    const contexts = new module.ShellContexts(this, draft, this.adapter ?? {});
-    contexts.strings.update(this.locale, this.strings);
-    this.#contexts = contexts;
-    const conversation = new module.ConversationController(this, () => contexts.strings.value);
-    conversation.adapter = this.adapter ?? {};
-    this.#controller = conversation;
-    this.#catalog = new module.ToolCatalogProvider(this);
-    this.#configure();
-    this.#loadCatalog();
-    // The parts are drawn in the next task: a request starts only once the task that made it ends, and the parts'
-    // first render is a long one, so the history's request (made by #configure, unless the conversation's first load
-    // asked for it early: load-conversation.ts) went out behind it, and the server sat idle meanwhile (measured,
-    // 1,000 messages: the request 28 ms later, the history painted as much later).
-    return nextTask(conversation).then(() => {
-      this.#view = module.conversationView;
-      this.requestUpdate();
-      return conversation;
-    });
-  }
-
-  #editDraft(change: (draft: DraftController) => void): void {
-    if (this.#draft) change(this.#draft);
-    else this.#earlyDraft.push(change);
-  }
-
-  #loadCatalog(): void {
-    const conversation = this.#controller;
-    if (conversation) this.#catalog?.load(this.endpoint ?? '', () => conversation.tools());
-  }
-
-  /** The session to talk about: the `session` attribute, or the one remembered for the endpoint. */
-  #session(): string {
-    const endpoint = this.endpoint ?? '';
-    return this.session || (endpoint ? rememberedSessionId(endpoint) : '');
-  }
-
-  /** Sync, so send() right after creating the element (before its first render) talks to the right session. */
-  #configure(): void {
-    this.#controller?.configure(this.endpoint ?? '', this.#session());
-  }
-
   get #frameKey(): string {
     return frameStorageKey(this.storageKey, this.endpoint);
   }
 
-  /**
-   * Each frame opens as it was left: remembered for floating and docked, closed for a drawer and ephemeral, always
-   * open inline. Only the first two read the memory: a page's first read of localStorage costs a few ms (measured:
-   * 5.5 ms of an inline element's first paint), and the others would only throw it away.
-   */
-  #restoreOpen(): void {
-    const frame = this.frame;
-    // A phone's screen is all drawer: it opens when asked to, not because a desktop left it open.
-    this.opened =
-      frame === 'floating' || frame === 'docked'
-        ? (readFrameMemory(this.#frameKey)[frame]?.open ?? (frame === 'docked' || this.#openByDefault))
-        : frame !== 'drawer' && frame !== 'ephemeral';
-  }
-
-  /** Open or close by the user's hand or the API: remembered, announced, and the composer focused. */
-  #setOpen(open: boolean): void {
-    const frame = this.frame;
-    if (open === this.opened || frame === 'inline' || frame === 'none') return;
-    this.opened = open;
-    if (frame === 'floating' || frame === 'docked') writeFrameMemory(this.#frameKey, frame, { open });
-    emit(this, open ? 'agent-chat-open' : 'agent-chat-close', { frame });
-    if (open && frame !== 'ephemeral') void this.updateComplete.then(() => this.focus());
-  }
-
-  #onFrameToggle = (event: CustomEvent<boolean>): void => {
-    event.stopPropagation();
-    this.#setOpen(event.detail);
-  };
-
-  #onLauncherClick = (): void => this.#setOpen(!this.opened);
-
-  #onWindowResize = (): void => {
-    this.narrow = window.innerWidth < (this.breakpoint || DEFAULT_BREAKPOINT);
-  };
-
-  #onDragEnter = (event: DragEvent): void => {
-    if (!carriesItems(event.dataTransfer)) return;
-    this.#dragDepth += 1;
-    this.#draft?.setDropping(true);
-  };
-
-  #onDragOver = (event: DragEvent): void => {
-    if (!carriesItems(event.dataTransfer)) return;
-    // Accepting the drop: without this the browser refuses it.
-    event.preventDefault();
-    event.dataTransfer!.dropEffect = 'copy';
-  };
-
-  #onDragLeave = (event: DragEvent): void => {
-    if (!carriesItems(event.dataTransfer)) return;
-    this.#dragDepth = Math.max(0, this.#dragDepth - 1);
-    if (this.#dragDepth === 0) this.#draft?.setDropping(false);
-  };
-
-  #onDrop = (event: DragEvent): void => {
-    if (!carriesItems(event.dataTransfer)) return;
-    event.preventDefault();
-    this.#dragDepth = 0;
-    this.#draft?.setDropping(false);
-    const items = parseDroppedItems(event.dataTransfer!.getData(ITEM_MIME));
-    for (const item of items) this.#editDraft((draft) => draft.attach(item));
-    if (items.length) this.#setOpen(true);
-  };
+  #onLauncherClick = (): void => this.#open.set(!this.opened);
 
   protected override render() {
     const frame = this.frame;
     if (frame === 'none') return nothing;
-    const received = this.#controller?.state.received ?? 0;
+    const received = this.#conversation.controller?.state.received ?? 0;
     const unread = this.opened ? 0 : Math.max(0, received - this.#receivedAtClose);
     const t = this.#texts.value;
     const heading = this.heading ?? t.panelTitle;
     // Until the conversation has loaded, the frames paint empty around where it will be.
-    const content =
-      this.#view && this.#contexts ? this.#view(this, this.#contexts.strings.value, this.placeholder, this.lockWhileStreaming, this.threads) : nothing;
+    const content = this.#conversation.view(this.placeholder, this.lockWhileStreaming, this.threads);
     if (frame === 'inline') return html`<div class="panel" part="panel" role="region" aria-label=${heading}>${content}</div>`;
     // A closed floating widget and a closed drawer are their launcher, drawn here so that it paints before any
     // frame's chunk has loaded, and stays the same element when the frame arrives. After the panel in the DOM, as
@@ -671,75 +375,22 @@ export class AgentChat extends LitElement {
             @click=${this.#onLauncherClick}
           ></agent-chat-launcher>`
         : nothing;
-    // A frame is drawn only once its chunk is in: before that, what it slots would show unstyled in the page; a
-    // docked page shows the frame's stand-in meanwhile. Only frames have a header; inline has none, so it gets no
-    // header-actions slot.
-    const framed = html`${content}<slot name="header-actions" slot="header-actions"></slot>`;
-    const view = frameView(frame);
-    let panel: unknown = nothing;
-    if (!view) {
-      if (frame === 'docked') panel = loaded('docked-stand-in')?.renderStandIn(this, this.#frameKey, heading) ?? nothing;
-    } else if (frame !== 'ephemeral' || this.#controller) {
-      // The ephemeral frame is drawn only after the conversation, so that its context consumer finds the
-      // conversation's provider when it connects.
-      panel = view(this, framed, heading, unread, t, this.#frameKey, this.#onFrameToggle);
-    }
+    // Only frames have a header; inline has none, so it gets no header-actions slot. The ephemeral frame is drawn
+    // only after the conversation, so that its context consumer finds the conversation's provider when it connects.
+    const panel =
+      frame !== 'ephemeral' || this.#conversation.controller
+        ? this.#frames.draw({
+            content: html`${content}<slot name="header-actions" slot="header-actions"></slot>`,
+            heading,
+            unread,
+            strings: t,
+            toggle: this.#open.toggled,
+          })
+        : nothing;
     return html`${panel}${launcher}`;
   }
 
-  static override styles = [
-    shellTokens,
-    panelStyles,
-    css`
-      :host {
-        display: contents;
-      }
-      :host([mode='inline']),
-      :host(:not([mode])) {
-        display: block;
-        height: var(--agent-chat-height, 100%);
-        min-height: var(--agent-chat-min-height, 24rem);
-        box-sizing: border-box;
-      }
-      :host([hidden]),
-      :host([mode='hidden']) {
-        display: none;
-      }
-      .panel {
-        height: 100%;
-        border-radius: var(--_radius);
-      }
-      agent-chat-message-list {
-        flex: 1;
-        min-height: 0;
-      }
-      agent-chat-launcher {
-        position: fixed;
-        z-index: var(--_z);
-      }
-      .bottom-right,
-      .bottom-left {
-        bottom: ${LAUNCHER_GAP}px;
-      }
-      .top-right,
-      .top-left {
-        top: ${LAUNCHER_GAP}px;
-      }
-      .bottom-right,
-      .top-right {
-        right: ${LAUNCHER_GAP}px;
-      }
-      .bottom-left,
-      .top-left {
-        left: ${LAUNCHER_GAP}px;
-      }
-      .drawer {
-        right: 16px;
-        bottom: 16px;
-      }
-    `,
-    dockedStyles,
-  ];
+  static override styles = [shellTokens, panelStyles, shellStyles, dockedStyles];
 }
 
 declare global {

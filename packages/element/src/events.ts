@@ -115,6 +115,11 @@ export function emit<K extends keyof AgentChatEventMap>(
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }
 
+/** `emit` on one element, for code that fires the element's events without holding it (ElementHost.emit). */
+export function emitter(target: EventTarget) {
+  return <K extends keyof AgentChatEventMap>(type: K, detail: AgentChatEventMap[K]['detail']): void => emit(target, type, detail);
+}
+
 declare global {
   interface HTMLElementEventMap extends AgentChatEventMap {}
 }

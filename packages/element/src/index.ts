@@ -12,12 +12,12 @@ export { messageActionsEn, type MessageActionStrings } from './i18n/message-acti
 export { attachmentsEn, type AttachmentStrings } from './i18n/attachment-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './adapter/adapter.js';
-export { adapterContext } from './adapter/adapter-context.js';
+export { adapterContext } from './context/adapter-context.js';
 export { ConversationController } from './conversation/conversation-controller.js';
-export { conversationContext } from './conversation/conversation-context.js';
-export type { ConversationActions, ConversationSnapshot, QueuedMessage, SendOptions } from './conversation/conversation-context.js';
-export { draftContext } from './draft/draft-context.js';
-export type { DraftSnapshot } from './draft/draft-context.js';
+export { conversationContext } from './context/conversation-context.js';
+export type { ConversationActions, ConversationSnapshot, QueuedMessage, SendOptions } from './context/conversation-context.js';
+export { draftContext } from './context/draft-context.js';
+export type { DraftSnapshot } from './context/draft-context.js';
 export { ITEM_MIME } from './draft/dropped-items.js';
 export type { TriggerPriority } from './conversation/trigger-gate.js';
 export { applyEvent } from './conversation/apply-event.js';

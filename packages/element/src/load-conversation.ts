@@ -1,9 +1,9 @@
 // The conversation's arrival, once per page: the first time an element shows a conversation or its host starts a
 // run, its chunk (chunks/conversation-parts.ts) and, beside it, the small one that asks for the history meanwhile
 // (chunks/early-history.ts). Every <agent-chat> on the page shares it.
-import type { AgentChat } from './agent-chat.js';
 import { load, type FeatureModule } from './features/registry.js';
 import { nextTask } from './later.js';
+import type { HistoryHost } from './transport/ask-history-early.js';
 
 export type ConversationModule = FeatureModule<'conversation-parts'>;
 
@@ -15,7 +15,7 @@ let arrived: ConversationModule | undefined;
  * meanwhile and handed to the conversation's first load of that session. When the chunk does not load, the
  * registry says so and this rejects; the next call tries again, the early history with it.
  */
-export function loadConversation(host: AgentChat): Promise<ConversationModule> {
+export function loadConversation(host: HistoryHost & Element): Promise<ConversationModule> {
   arriving ??= Promise.all([
     load('conversation-parts', host),
     // Never in the conversation's way: without its chunk, or if asking throws, the conversation asks as before.

@@ -1,35 +1,43 @@
 // The shell's side of a shown conversation, in the conversation's chunk (chunks/conversation-parts.ts): the
-// contexts the conversation's parts read (every text, the host's adapter, the draft), the draft itself, and the
-// template that puts the message list and the composer into the panel. A closed launcher or an empty frame needs
-// none of it, so the first paint carries neither @lit/context nor the full strings table.
+// contexts the conversation's parts read (the element host, with every text; the host's adapter; the draft), the
+// draft itself, and the template that puts the message list and the composer into the panel. A closed launcher or
+// an empty frame needs none of it, so the first paint carries neither @lit/context nor the full strings table.
 import { ContextProvider } from '@lit/context';
-import { html, nothing, type ReactiveElement } from 'lit';
-import type { AgentChatAdapter } from './adapter/adapter.js';
-import { adapterContext } from './adapter/adapter-context.js';
-import { draftContext } from './draft/draft-context.js';
+import { html, nothing } from 'lit';
+import { adapterContext } from './context/adapter-context.js';
+import { draftContext } from './context/draft-context.js';
 import type { DraftController } from './draft/draft-controller.js';
+import { ElementHostProvider, type HostElement } from './element-host-provider.js';
+import { need } from './features/registry.js';
+import { en, type AgentChatStrings } from './i18n/strings.js';
+import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
 
 export { DraftController } from './draft/draft-controller.js';
-import { need } from './features/registry.js';
-import { StringsProvider } from './i18n/strings-context.js';
-import type { AgentChatStrings } from './i18n/strings.js';
-import { COMPOSER_PARTS, LIST_PARTS } from './styles/parts.js';
+export type { HostElement };
 
 /** What the shell provides to the parts below it, from the moment the conversation is in place. */
 export class ShellContexts {
-  /** The full table for the shell's `locale` and `strings`; the shell forwards each change (`update`). */
-  readonly strings: StringsProvider;
+  readonly host: ElementHostProvider;
+  readonly #element: HostElement;
   readonly #adapter: ContextProvider<typeof adapterContext>;
 
-  constructor(host: ReactiveElement, draft: DraftController, adapter: AgentChatAdapter) {
-    this.strings = new StringsProvider(host);
-    this.#adapter = new ContextProvider(host, { context: adapterContext, initialValue: adapter });
-    const drafts = new ContextProvider(host, { context: draftContext, initialValue: draft.state });
+  constructor(element: HostElement, draft: DraftController) {
+    this.#element = element;
+    this.host = new ElementHostProvider(element);
+    this.#adapter = new ContextProvider(element, { context: adapterContext, initialValue: element.adapter ?? {} });
+    const drafts = new ContextProvider(element, { context: draftContext, initialValue: draft.state });
     draft.changed = (state) => drafts.setValue(state);
   }
 
-  set adapter(adapter: AgentChatAdapter) {
-    this.#adapter.setValue(adapter);
+  /** The conversation's texts, in the element's language and with its overrides. */
+  get texts(): AgentChatStrings {
+    return this.host.value.texts(en);
+  }
+
+  /** The element's endpoint, session, transport, locale, strings or adapter changed: the parts hear of it. */
+  update(): void {
+    this.#adapter.setValue(this.#element.adapter ?? {});
+    this.host.update();
   }
 }
 

@@ -5,7 +5,8 @@ import '../src/define.js';
 import '../src/i18n/fr.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { FileChips } from '../src/attachments/file-chips.js';
-import { uploadLimits } from '../src/attachments/agent-host.js';
+import { uploadLimits } from '../src/attachments/upload-limits.js';
+import { AgentClient } from '../src/transport/agent-client.js';
 import { axeViolations } from './support/axe.js';
 import { agentServerUrl, scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { ATTACHMENT_MAX_BYTES, MODEL_REQUESTS_PATH, blocksReply } from './support/attachment-texts.js';
@@ -274,7 +275,7 @@ describe('attachments: files from the user', () => {
     // The chunk the composer asked for (the same module), then the same cached answer its fitting waits for: both
     // were asked for by the composer first, so it has heard each before this test does.
     await import('../src/chunks/attachments.js');
-    expect(await uploadLimits(el)).to.equal(null);
+    expect(await uploadLimits(new AgentClient({ endpoint: el.endpoint }))).to.equal(null);
     await composer(el).updateComplete;
     expect(composer(el).shadowRoot!.querySelector('agent-chat-file-picker')).to.equal(null);
   });

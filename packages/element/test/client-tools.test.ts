@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { ContextEvent } from '@lit/context';
-import { conversationContext, type ConversationSnapshot } from '../src/conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../src/context/conversation-context.js';
 import type { RunFinishDetail, ToolCallDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, confirmCards, messageList, shownText, statusLines, toolChips } from './support/dom.js';

@@ -67,7 +67,7 @@ describe('the history, asked for beside the conversation chunk (issue 18)', () =
 
   it('asks nothing early where there is nothing to ask: no endpoint, an id this page made up, an AG-UI agent', () => {
     const host = (endpoint: string, sessionId: string, transport: string | null = null) =>
-      ({ endpoint, sessionId, adapter: undefined, getAttribute: () => transport }) as unknown as AgentChat;
+      ({ endpoint, sessionId, adapter: undefined, transport }) as unknown as AgentChat;
     expect(askHistoryEarly(host('', 'stored'))).to.equal(undefined);
     expect(askHistoryEarly(host('/api/x', newSessionId()))).to.equal(undefined);
     expect(askHistoryEarly(host('/api/x', 'stored', 'ag-ui'))).to.equal(undefined);

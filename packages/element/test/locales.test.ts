@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { resolveStrings } from '../src/i18n/strings-context.js';
-import { registerLocale } from '../src/index.js';
+import { resolveTable } from '../src/i18n/locales.js';
+import { en, registerLocale } from '../src/index.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { composerButton, deepAll, frameOf, launcherButton, textarea } from './support/dom.js';
 import { ASK } from './support/rendering-texts.js';
@@ -10,12 +10,12 @@ import { waitFor } from './support/wait.js';
 
 describe('locales', () => {
   it('are English until registered; a registered table is picked by its language, with English for what it lacks', async () => {
-    expect(resolveStrings('de', undefined).send).to.equal('Send');
+    expect(resolveTable(en, 'de', undefined).send).to.equal('Send');
     registerLocale('de', { send: 'Senden', stop: 5 as unknown as string });
-    expect(resolveStrings('de-AT', undefined).send).to.equal('Senden');
-    expect(resolveStrings('DE', undefined).stop, 'a value that is not a string').to.equal('Stop');
-    expect(resolveStrings('de', undefined).cancel, 'a key the table lacks').to.equal('Cancel');
-    expect(resolveStrings('de', { send: 'Los' }).send, 'a host override').to.equal('Los');
+    expect(resolveTable(en, 'de-AT', undefined).send).to.equal('Senden');
+    expect(resolveTable(en, 'DE', undefined).stop, 'a value that is not a string').to.equal('Stop');
+    expect(resolveTable(en, 'de', undefined).cancel, 'a key the table lacks').to.equal('Cancel');
+    expect(resolveTable(en, 'de', { send: 'Los' }).send, 'a host override').to.equal('Los');
   });
 
   it('reach an element already showing that language when they are registered after it rendered', async () => {
@@ -30,9 +30,9 @@ describe('locales', () => {
   });
 
   it('French registers itself when its module is imported', async () => {
-    expect(resolveStrings('fr', undefined).send).to.equal('Send');
+    expect(resolveTable(en, 'fr', undefined).send).to.equal('Send');
     await import('../src/i18n/fr.js');
-    expect(resolveStrings('fr-CA', undefined).send).to.equal('Envoyer');
+    expect(resolveTable(en, 'fr-CA', undefined).send).to.equal('Envoyer');
   });
 
   it('reach the conversation, which loads after the shell: its full table follows the locale, a late table and the host’s strings', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ContextEvent } from '@lit/context';
 import '../src/define.js';
-import { conversationContext, type ConversationSnapshot } from '../src/conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../src/context/conversation-context.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ConfirmCard } from '../src/parts/confirm-card.js';
 import type { RunFinishDetail } from '../src/events.js';

@@ -1,25 +1,34 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { keepFocusAfterRemoval } from '../parts/chip-focus.js';
+import type { DraftUpload } from '../context/draft-context.js';
+import { attachmentsEn } from '../i18n/attachment-strings.js';
 import { format } from '../i18n/shell-strings.js';
+import { Texts } from '../i18n/texts.js';
 import { tokens } from '../styles/tokens.js';
 import { fileChipStyles, fileMark } from './attachment-styles.js';
-import { AttachmentTexts } from './attachment-texts.js';
 import { fileSize } from './file-size.js';
-import type { UploadTray } from './upload-tray.js';
+
+/** A chip's ×: the file's `key` (DraftUpload.key). */
+export type FileRemoveEvent = CustomEvent<number>;
 
 /**
- * The files about to be sent, under the input: a thumbnail (images) or a mark, the name and size, the upload's
- * progress, the reason a file was refused, and a remove button each.
+ * The files about to be sent, drawn by the composer above its input: a thumbnail (images) or a mark, the name and
+ * size, the upload's progress, the reason a file was refused, and a remove button each (`file-remove`).
  */
 export class FileChips extends LitElement {
-  static override properties = { tray: { attribute: false } };
-  declare tray: UploadTray | undefined;
+  static override properties = { files: { attribute: false } };
+  declare files: readonly DraftUpload[];
 
-  readonly #texts = new AttachmentTexts(this);
+  readonly #texts = new Texts(this, attachmentsEn);
+
+  constructor() {
+    super();
+    this.files = [];
+  }
 
   protected override render() {
-    const files = this.tray?.files ?? [];
+    const files = this.files;
     if (!files.length) return nothing;
     const t = this.#texts.value;
     return html`<ul aria-label=${t.attachedFiles}>
@@ -43,7 +52,7 @@ export class FileChips extends LitElement {
             aria-label=${format(t.removeFile, { name: file.name })}
             @click=${() => {
               keepFocusAfterRemoval(this, index);
-              this.tray?.remove(file.key);
+              this.dispatchEvent(new CustomEvent('file-remove', { detail: file.key }));
             }}
           >
             ×

@@ -1,9 +1,11 @@
 import type { Attachment, UploadedAttachment } from '@agent-chat/protocol';
 import { LitElement, css, html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { elementHostContext } from '../context/element-host.js';
+import { attachmentsEn } from '../i18n/attachment-strings.js';
+import { Texts } from '../i18n/texts.js';
 import { tokens } from '../styles/tokens.js';
-import { agentHost, hostClient } from './agent-host.js';
 import { fileChipStyles, fileMark } from './attachment-styles.js';
-import { AttachmentTexts } from './attachment-texts.js';
 import { fileSize } from './file-size.js';
 
 /**
@@ -23,7 +25,8 @@ export class SentFiles extends LitElement {
   /** @internal Object URLs of the thumbnails fetched so far. */
   declare shown: Record<string, string>;
 
-  readonly #texts = new AttachmentTexts(this);
+  readonly #texts = new Texts(this, attachmentsEn);
+  readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
 
   constructor() {
     super();
@@ -32,8 +35,7 @@ export class SentFiles extends LitElement {
   }
 
   protected override willUpdate(): void {
-    const host = agentHost(this);
-    const client = host && hostClient(host);
+    const client = this.#host.value?.client();
     for (const file of uploads(this.files)) {
       if (!file.mediaType.startsWith('image/') || !client || file.uploadId in this.shown) continue;
       let thumbnail = thumbnails.get(file.uploadId);

@@ -1,7 +1,7 @@
-// Files from the user (`<agent-chat attachments>`): the composer's picker, paste and drop, upload chips, and the
-// files shown in sent messages, asked for when a composer of such an element first draws, or a message with
-// uploads is first shown (composer.ts, message-list.ts). It imports the shell and the conversation first, for the
-// bundle's sake: see README.md here.
+// Files from the user (`<agent-chat attachments>`): the composer's picker and chips, paste and drop, the uploads,
+// and the files shown in sent messages, asked for when a composer of such an element first draws
+// (attachments/composer-uploads.ts), or a message with uploads is first shown (user-message.ts). It imports the shell
+// and the conversation first, for the bundle's sake: see README.md here.
 import '../register.js';
 import './conversation-parts.js';
 import { define } from '../define-element.js';
@@ -13,4 +13,4 @@ define('agent-chat-file-chips', FileChips);
 define('agent-chat-file-picker', FilePicker);
 define('agent-chat-files', SentFiles);
 
-export { fitComposer as fit } from '../attachments/composer-files.js';
+export { uploads } from '../attachments/uploader.js';

@@ -10,16 +10,16 @@ import { DockedFrame } from '../frames/docked-frame.js';
 
 define('agent-chat-docked-frame', DockedFrame);
 
-export const view: FrameView = (shell, framed, heading, unread, strings, storageKey, toggle) =>
+export const view: FrameView = (frame) =>
   html`<agent-chat-docked-frame
     exportparts="panel, header, title, collapse-button, expand-button, resize-edge, strip, badge"
-    .open=${shell.opened}
-    .side=${shell.side === 'left' ? 'left' : 'right'}
-    .padBody=${shell.padBody}
-    .unread=${unread}
-    .storageKey=${storageKey}
-    .heading=${heading}
-    .strings=${strings}
-    @frame-toggle=${toggle}
-    >${framed}</agent-chat-docked-frame
+    .open=${frame.open}
+    .side=${frame.side}
+    .padBody=${frame.padBody}
+    .unread=${frame.unread}
+    .storageKey=${frame.storageKey}
+    .heading=${frame.heading}
+    .strings=${frame.strings}
+    @frame-toggle=${frame.toggle}
+    >${frame.content}</agent-chat-docked-frame
   >`;

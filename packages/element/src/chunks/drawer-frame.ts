@@ -9,12 +9,12 @@ import { DrawerFrame } from '../frames/drawer-frame.js';
 
 define('agent-chat-drawer-frame', DrawerFrame);
 
-export const view: FrameView = (shell, framed, heading, _unread, strings, _storageKey, toggle) =>
+export const view: FrameView = (frame) =>
   html`<agent-chat-drawer-frame
     exportparts="panel, header, title, close-button, overlay"
-    .open=${shell.opened}
-    .heading=${heading}
-    .strings=${strings}
-    @frame-toggle=${toggle}
-    >${framed}</agent-chat-drawer-frame
+    .open=${frame.open}
+    .heading=${frame.heading}
+    .strings=${frame.strings}
+    @frame-toggle=${frame.toggle}
+    >${frame.content}</agent-chat-drawer-frame
   >`;

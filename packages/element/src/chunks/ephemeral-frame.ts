@@ -11,12 +11,12 @@ import { EphemeralFrame } from '../frames/ephemeral-frame.js';
 
 define('agent-chat-ephemeral-frame', EphemeralFrame);
 
-export const view: FrameView = (shell, framed, heading, _unread, _strings, _storageKey, toggle) =>
+export const view: FrameView = (frame) =>
   html`<agent-chat-ephemeral-frame
     exportparts="header, title, output, input-bar, show-output, dismiss-button, clear-button"
-    .open=${shell.opened}
-    .hideAfter=${shell.hideAfter || DEFAULT_HIDE_AFTER_MS}
-    .heading=${heading}
-    @frame-toggle=${toggle}
-    >${framed}</agent-chat-ephemeral-frame
+    .open=${frame.open}
+    .hideAfter=${frame.hideAfter || DEFAULT_HIDE_AFTER_MS}
+    .heading=${frame.heading}
+    @frame-toggle=${frame.toggle}
+    >${frame.content}</agent-chat-ephemeral-frame
   >`;

@@ -9,14 +9,14 @@ import { FloatingFrame } from '../frames/floating-frame.js';
 
 define('agent-chat-floating-frame', FloatingFrame);
 
-export const view: FrameView = (shell, framed, heading, _unread, strings, storageKey, toggle) =>
+export const view: FrameView = (frame) =>
   html`<agent-chat-floating-frame
     exportparts="panel, header, title, close-button, resize-handle"
-    .open=${shell.opened}
-    .position=${shell.position}
-    .storageKey=${storageKey}
-    .heading=${heading}
-    .strings=${strings}
-    @frame-toggle=${toggle}
-    >${framed}</agent-chat-floating-frame
+    .open=${frame.open}
+    .position=${frame.position}
+    .storageKey=${frame.storageKey}
+    .heading=${frame.heading}
+    .strings=${frame.strings}
+    @frame-toggle=${frame.toggle}
+    >${frame.content}</agent-chat-floating-frame
   >`;

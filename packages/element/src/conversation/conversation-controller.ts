@@ -1,26 +1,23 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CommandDescriptor, PendingCall, ToolsResponse } from '@agent-chat/protocol';
+import type { CommandDescriptor, PendingCall, SessionResponse, ToolsResponse } from '@agent-chat/protocol';
 import type { AgentChatAdapter, ConfirmDecision } from '../adapter/adapter.js';
-import { AgentClient } from '../transport/agent-client.js';
-import { agUiClient } from '../transport/ag-ui/lazy-client.js';
 import { AgentHttpError } from '../transport/http-error.js';
+import type { AgentTransport, SendMessage } from '../transport/transport.js';
 import { emit } from '../events.js';
 import { load } from '../features/registry.js';
 import { en, type AgentChatStrings } from '../i18n/strings.js';
+import { regenerate, replaceMessage, showStored } from './branch-turns.js';
 import { runTurn, sendMessage } from './run-turn.js';
 import type { PendingAnswers } from './client-calls.js';
-import type { ConversationSnapshot, SendOptions } from './conversation-context.js';
+import type { ConversationSnapshot, SendOptions } from '../context/conversation-context.js';
 import { ConversationModel, type QueueEntry } from './conversation-model.js';
 import { describeError } from './describe-error.js';
 import { idleWatch } from './idle-watch.js';
 import { LOCAL, localStatusTurn, localTurnId } from './local-turns.js';
 import { isUnusedSessionId } from './session-id.js';
 
-/**
- * The element a conversation controller belongs to. Its `locale` and `strings` are read by the parts whose texts
- * travel in their own chunk and table (the cards', the message actions'), to resolve that table as the element does.
- */
-export type ConversationHost = ReactiveControllerHost & HTMLElement & { locale?: string; strings?: Partial<Record<string, unknown>> };
+/** The element a conversation controller belongs to: the public events fire on it. */
+export type ConversationHost = ReactiveControllerHost & HTMLElement;
 
 const NO_ADAPTER: AgentChatAdapter = {};
 
@@ -55,6 +52,10 @@ export class ConversationController implements ReactiveController {
         decide: (call, decision) => this.decide(call, decision),
         undo: () => this.undo(),
         retry: () => this.retry(),
+        regenerate: (send) => this.regenerate(send),
+        replaceMessage: (turnId, text, send) => this.replaceMessage(turnId, text, send),
+        showStored: (load) => this.showStored(load),
+        indexOf: (turnId) => this.#conversation.log.indexOf(turnId),
       },
       () => this.#idleWatch(),
     );
@@ -84,13 +85,14 @@ export class ConversationController implements ReactiveController {
     this.#idleWatch();
   }
 
-  /** Talk to this endpoint about this session; a change starts over from that session's stored history. */
-  configure(endpoint: string, sessionId: string): void {
+  /**
+   * Talk to this server about this session; another server (its endpoint, or the protocol it speaks) or another
+   * session starts over from that session's stored history. `client` is the element's (ElementHost.client()).
+   */
+  configure(client: AgentTransport | undefined, sessionId: string): void {
     const conversation = this.#conversation;
-    const options = { endpoint, headers: () => this.adapter.headers?.(), credentials: () => this.adapter.credentials };
-    // `transport="ag-ui"`: an AG-UI agent rather than the element's own server (transport/ag-ui/, a chunk of its own).
-    const client = endpoint ? (conversation.host.getAttribute('transport') == 'ag-ui' ? agUiClient(options, () => load('ag-ui-transport', conversation.host)) : new AgentClient(options)) : undefined;
-    if (client?.endpoint === conversation.client?.endpoint && sessionId === conversation.sessionId) return;
+    const current = conversation.client;
+    if (client?.endpoint === current?.endpoint && client?.transport === current?.transport && sessionId === conversation.sessionId) return;
     // A reply streaming into the old conversation must not land in the new one, nor its queued messages.
     conversation.run?.abort.abort();
     conversation.run = undefined;
@@ -137,6 +139,21 @@ export class ConversationController implements ReactiveController {
     for (const turn of log.turns.slice(log.lastUser + 1)) if (turn.id.startsWith(LOCAL)) log.remove(turn);
     const options = { references: last.references, attachments: last.attachments, trigger: last.trigger };
     return runTurn(conversation, { message: { text: last.text, options, retry: last } }).then(() => undefined);
+  }
+
+  /** See ConversationActions.regenerate. */
+  regenerate(send: SendMessage): Promise<void> {
+    return regenerate(this.#conversation, send);
+  }
+
+  /** See ConversationActions.replaceMessage. */
+  replaceMessage(turnId: string, text: string, send: SendMessage): Promise<void> {
+    return replaceMessage(this.#conversation, turnId, text, send);
+  }
+
+  /** See ConversationActions.showStored. */
+  showStored(load: () => Promise<SessionResponse>): Promise<void> {
+    return showStored(this.#conversation, load);
   }
 
   /** The host's context changed (a stage, a selection): what depends on it, the quick actions, is asked again. */

@@ -1,7 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import type { PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from '../adapter/adapter.js';
-import type { AgentClient } from '../transport/agent-client.js';
 import { emit } from '../events.js';
 import { format, type AgentChatStrings } from '../i18n/strings.js';
 import {
@@ -10,11 +9,12 @@ import {
   type ConversationSnapshot,
   type QueuedMessage,
   type SendOptions,
-} from './conversation-context.js';
+} from '../context/conversation-context.js';
 import type { ConversationHost } from './conversation-controller.js';
 import { describeError } from './describe-error.js';
 import { localErrorTurn } from './local-turns.js';
 import type { RunStream } from './run-stream.js';
+import type { AgentTransport } from '../transport/transport.js';
 import { TurnLog } from './turn-log.js';
 
 /** The shortest time between two publishes of streamed deltas: 20 a second. */
@@ -36,7 +36,7 @@ export class ConversationModel {
   readonly strings: () => AgentChatStrings;
   /** The host page's adapter, read at the moment it is needed (the page may replace it). */
   readonly adapter: () => AgentChatAdapter;
-  client: AgentClient | undefined;
+  client: AgentTransport | undefined;
   sessionId = '';
   /** One array changed in place per event (see TurnLog); `turns` in the snapshot is that array. */
   readonly log = new TurnLog();
@@ -54,9 +54,9 @@ export class ConversationModel {
   activity = 0;
   received = 0;
   contextVersion = 0;
-  /** The stored session's branch points (message-actions/), as the last history read said. */
+  /** The stored session's branch points (its versions), as the last history read said. */
   declare branches: SessionResponse['branches'];
-  readonly #actions: ConversationActions;
+  readonly #actions: ConversationActions & Pick<ConversationSnapshot, 'indexOf'>;
   /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
   readonly #onPublish: () => void;
   readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
@@ -72,7 +72,7 @@ export class ConversationModel {
     host: ConversationHost,
     strings: () => AgentChatStrings,
     adapter: () => AgentChatAdapter,
-    actions: ConversationActions,
+    actions: ConversationActions & Pick<ConversationSnapshot, 'indexOf'>,
     onPublish: () => void,
   ) {
     this.host = host;
@@ -176,7 +176,7 @@ export class ConversationModel {
       activity: this.activity,
       received: this.received,
       contextVersion: this.contextVersion,
-      model: this,
+      branches: this.branches,
       ...this.#actions,
     };
   }

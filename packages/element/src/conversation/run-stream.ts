@@ -1,6 +1,6 @@
 import type { StopReason, Turn } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { AgentClient } from '../transport/agent-client.js';
+import type { AgentTransport } from '../transport/transport.js';
 import { toStreamEvent } from '../transport/stream-event.js';
 import { emit } from '../events.js';
 import { applyEvent } from './apply-event.js';
@@ -54,7 +54,7 @@ export class RunStream {
   }
 
   /** Apply one stream's events to the turns; returns how it ended. */
-  async follow(client: AgentClient, messages: AsyncGenerator<EventSourceMessage>, localUserId?: string): Promise<StopReason> {
+  async follow(client: AgentTransport, messages: AsyncGenerator<EventSourceMessage>, localUserId?: string): Promise<StopReason> {
     const conversation = this.#conversation;
     const { log, host } = conversation;
     const sessionId = this.#sessionId;
@@ -160,7 +160,7 @@ export class RunStream {
     this.#settle(stopReason);
   }
 
-  async #requestCancel(client: AgentClient): Promise<void> {
+  async #requestCancel(client: AgentTransport): Promise<void> {
     if (this.#cancelSent) return;
     this.#cancelSent = true;
     try {

@@ -3,8 +3,9 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { emit } from '../events.js';
 import { load } from '../features/registry.js';
 import { AgentHttpError } from '../transport/http-error.js';
+import type { SendMessage } from '../transport/transport.js';
 import type { PendingAnswers } from './client-calls.js';
-import type { SendOptions } from './conversation-context.js';
+import type { SendOptions } from '../context/conversation-context.js';
 import type { ConversationModel } from './conversation-model.js';
 import { localUserTurn } from './local-turns.js';
 import { RunStream } from './run-stream.js';
@@ -16,6 +17,8 @@ export interface TurnStart {
   answers?: PendingAnswers;
   /** Follow a run started elsewhere (another tab): its events after the history loaded. */
   watch?: boolean;
+  /** How the message goes to the server: by default POST /messages; an edit or a regenerated reply goes otherwise. */
+  send?: SendMessage;
 }
 
 // Consts rather than function declarations: the minifier (terser's hoist_funs) lifts declarations to the top of
@@ -83,7 +86,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         retryOf: message.retry?.id,
       };
       requested = true;
-      const stream = await client.sendMessage(sessionId, body, run.abort.signal);
+      const stream = await (start.send ? start.send(sessionId, body, run.abort.signal) : client.sendMessage(sessionId, body, run.abort.signal));
       sent = true;
       // A message retried after its send failed is the server's now.
       log.unsent.delete(userTurn.id);

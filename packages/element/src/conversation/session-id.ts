@@ -37,15 +37,23 @@ export function markSessionUsed(id: string): void {
  * earlier visit, or a new one that is kept for the next. One per endpoint, so two agents on a page don't mix.
  */
 export function rememberedSessionId(endpoint: string): string {
-  const key = STORAGE_PREFIX + endpoint;
+  let stored: string | null = null;
   try {
-    const stored = localStorage.getItem(key);
-    if (stored) return stored;
-    const id = newSessionId();
-    localStorage.setItem(key, id);
-    return id;
+    stored = localStorage.getItem(STORAGE_PREFIX + endpoint);
   } catch {
     // Storage blocked (privacy mode, sandboxed iframe): the conversation lasts as long as the page.
-    return newSessionId();
+  }
+  if (stored) return stored;
+  const id = newSessionId();
+  rememberSessionId(endpoint, id);
+  return id;
+}
+
+/** Continue `id` for `endpoint` from now on, on this page and the next visit (a switch in the thread view). */
+export function rememberSessionId(endpoint: string, id: string): void {
+  try {
+    localStorage.setItem(STORAGE_PREFIX + endpoint, id);
+  } catch {
+    // Storage blocked: the session lasts as long as the page.
   }
 }

@@ -1,6 +1,6 @@
 import { emit, type TriggerDroppedDetail } from '../events.js';
 import { load } from '../features/registry.js';
-import type { ConversationSnapshot, SendOptions } from './conversation-context.js';
+import type { ConversationSnapshot, SendOptions } from '../context/conversation-context.js';
 
 export type TriggerPriority = 'low' | 'normal' | 'high';
 

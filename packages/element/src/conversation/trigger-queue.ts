@@ -2,7 +2,7 @@
 // loaded with a page's first trigger.
 import type { Context } from '@agent-chat/protocol';
 import { emit } from '../events.js';
-import type { SendOptions } from './conversation-context.js';
+import type { SendOptions } from '../context/conversation-context.js';
 import type { TriggerGate, TriggerSource } from './trigger-gate.js';
 
 /** How long after the user's last keystroke a low-priority trigger would interrupt them. */

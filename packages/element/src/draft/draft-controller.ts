@@ -1,11 +1,11 @@
 import type { Attachment, Item } from '@agent-chat/protocol';
 import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
-import type { DraftSnapshot } from './draft-context.js';
+import type { DraftSnapshot, DraftUpload } from '../context/draft-context.js';
 
 /**
  * The composer's draft, owned by the shell, so a change of layout keeps it and the host can attach before the
  * conversation has loaded. The composer gets it through @lit/context: the shell's provider (made with the
- * conversation, see shell-contexts.ts) follows `changed`.
+ * conversation, see shell-conversation.ts) follows `changed`.
  */
 export class DraftController {
   /** When the user last typed (for triggers, which must not interrupt someone writing). */
@@ -20,6 +20,7 @@ export class DraftController {
    */
   #mentioned: readonly Item[] = [];
   #attachments: readonly Attachment[] = [];
+  #uploads: readonly DraftUpload[] = [];
   #dropping = false;
   #state: DraftSnapshot | undefined;
 
@@ -53,16 +54,38 @@ export class DraftController {
     this.#publish();
   };
 
+  addUpload = (upload: DraftUpload): void => {
+    this.#uploads = [...this.#uploads, upload];
+    this.#publish();
+  };
+
+  updateUpload = (key: number, change: Partial<DraftUpload>): void => {
+    if (!this.#uploads.some((upload) => upload.key === key)) return;
+    this.#uploads = this.#uploads.map((upload) => (upload.key === key ? { ...upload, ...change } : upload));
+    this.#publish();
+  };
+
+  removeUpload = (key: number): void => {
+    this.#setUploads(this.#uploads.filter((upload) => upload.key !== key));
+  };
+
   reset = (): void => {
     this.#text = '';
     this.#mentioned = [];
     this.#attachments = [];
-    this.#publish();
+    this.#setUploads([]);
   };
 
   setDropping(dropping: boolean): void {
     if (dropping === this.#dropping) return;
     this.#dropping = dropping;
+    this.#publish();
+  }
+
+  /** The uploads now, each file that left freeing its thumbnail's object URL. */
+  #setUploads(uploads: readonly DraftUpload[]): void {
+    for (const upload of this.#uploads) if (upload.preview && !uploads.includes(upload)) URL.revokeObjectURL(upload.preview);
+    this.#uploads = uploads;
     this.#publish();
   }
 
@@ -78,10 +101,15 @@ export class DraftController {
       references: this.#mentioned.filter((item) => present.has(item)),
       attachments: this.#attachments,
       dropping: this.#dropping,
+      uploads: this.#uploads,
+      uploading: this.#uploads.some((upload) => !upload.uploaded && !upload.error),
       setText: this.setText,
       addReference: this.addReference,
       attach: this.attach,
       detach: this.detach,
+      addUpload: this.addUpload,
+      updateUpload: this.updateUpload,
+      removeUpload: this.removeUpload,
       reset: this.reset,
     };
   }

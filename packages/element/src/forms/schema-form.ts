@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { CardTexts, type CardTextTable } from '../i18n/card-texts.js';
+import { cardTextsEn, type CardTextTable } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { fieldIssue, formFields, fromRaw, toRaw, type FormField, type JsonSchema, type RawValue } from './schema-fields.js';
@@ -11,6 +12,10 @@ export type FormCheck = { ok: true; value: Record<string, unknown> } | { ok: fal
  * buttons: its owner (the confirmation card) calls `check()`, which refuses an invalid value with a message
  * next to each wrong field and moves focus to the first, or returns the value to send.
  * Enter in a one-line field asks the owner to submit (`agent-chat-form-submit`).
+ *
+ * @csspart form - A confirmation card's edit form.
+ * @csspart form-field - Each field of the edit form.
+ * @csspart form-error - A field's message.
  */
 export class SchemaForm extends LitElement {
   static override properties = {
@@ -27,7 +32,7 @@ export class SchemaForm extends LitElement {
   /** Messages by field name; `''` holds a problem with the input as a whole. */
   declare private issues: Record<string, string>;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
   #fields: FormField[] = [];
 
   constructor() {

@@ -26,6 +26,11 @@ const KEY_STEP = 16;
  * padding with `pad-body`); the width is remembered.
  *
  * @fires frame-toggle - the user collapsed or expanded the panel; detail is the new open state
+ *
+ * @csspart collapse-button - Docked: the header's button that collapses the panel to the strip.
+ * @csspart strip - Docked: the collapsed panel, a narrow bar at the page's edge.
+ * @csspart expand-button - Docked: the strip's button that expands the panel.
+ * @csspart resize-edge - Docked: the panel's inner edge, dragged (or moved with the arrow keys) to resize it.
  */
 export class DockedFrame extends LitElement {
   static override properties = {

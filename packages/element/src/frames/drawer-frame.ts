@@ -10,6 +10,8 @@ import { panelStyles } from './frame-styles.js';
  * Closed, it draws nothing: the shell's launcher stands in for it.
  *
  * @fires frame-toggle - the user opened or closed the drawer; detail is the new open state
+ *
+ * @csspart overlay - Narrow screens: the dimmed page behind the drawer; a click closes it.
  */
 export class DrawerFrame extends LitElement {
   static override properties = {

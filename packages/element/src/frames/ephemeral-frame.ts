@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../context/conversation-context.js';
 import {
   DEFAULT_HIDE_AFTER_MS,
   nextEphemeralState,
@@ -9,7 +9,8 @@ import {
   type EphemeralState,
 } from '../layout/ephemeral-state.js';
 import { shellTokens } from '../styles/shell-tokens.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { en } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
 import { panelStyles } from './frame-styles.js';
 
 /**
@@ -18,6 +19,12 @@ import { panelStyles } from './frame-styles.js';
  * states and their transitions are seed 002's, in layout/ephemeral-state.ts.
  *
  * @fires frame-toggle - the output panel appeared or hid; detail is whether it shows
+ *
+ * @csspart output - Ephemeral: the output panel over the page.
+ * @csspart input-bar - Ephemeral: the bar at the bottom that holds the composer.
+ * @csspart show-output - Ephemeral: the "Show output" button, while the output is hidden.
+ * @csspart clear-button - Ephemeral: the header's "Clear" button.
+ * @csspart dismiss-button - Ephemeral: the header's × that hides the output.
  */
 export class EphemeralFrame extends LitElement {
   static override properties = {
@@ -45,7 +52,7 @@ export class EphemeralFrame extends LitElement {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** The pointer rests on the panel: the user is reading it, which is activity too. */
   #hovered = false;
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
 
   constructor() {
     super();

@@ -21,6 +21,8 @@ const MIN_SIZE: Size = { width: 280, height: 320 };
  * viewport. Remembers where the user put it (not whether it is open: the shell keeps that).
  *
  * @fires frame-toggle - the user opened or closed the panel; detail is the new open state
+ *
+ * @csspart resize-handle - Floating: each of the panel's eight edges and corners that resize it (`data-edge` is n, ne, e, …).
  */
 export class FloatingFrame extends LitElement {
   static override properties = {

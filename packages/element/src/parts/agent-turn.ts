@@ -1,10 +1,11 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
-import { adapterContext } from '../adapter/adapter-context.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { adapterContext } from '../context/adapter-context.js';
+import { toolCatalogContext } from '../context/tool-catalog-context.js';
 import { load, loaded, need } from '../features/registry.js';
-import { toolCatalogContext } from '../steps/tool-catalog.js';
+import { en } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
 import { hasHostView } from '../tool-views/has-host-view.js';
 import type { Step, TurnGroup } from '../steps/turn-steps.js';
 import { ANSWER_PARTS, BUBBLE_PARTS, CARD_PARTS, NOTICE_PARTS, THINKING_PARTS, TOOL_CHIP_PARTS, UNDO_PARTS } from '../styles/parts.js';
@@ -16,6 +17,8 @@ import type { UndoFunction } from './undo-bar.js';
  * What the agent did in answer to one message, drawn as one group (seed 000 §3.3.2): thinking, tool chips with
  * their results, confirmation and answer cards, text, status lines and errors, in the order they happened, and
  * the Undo button under it when this turn changed things and may still be undone.
+ *
+ * @csspart turn - The group of everything the agent did in answer to one message.
  */
 export class AgentTurn extends LitElement {
   static override properties = {
@@ -39,7 +42,7 @@ export class AgentTurn extends LitElement {
   /** The server had nothing to undo: the conversation stops offering Undo, but the bar stays to say why. */
   declare private refused: boolean;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** Set once this turn has a step beyond plain text to draw (a tool chip, thinking, a card, Undo): those elements come in a chunk of their own. */

@@ -1,8 +1,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { FinalAnswer } from '@agent-chat/protocol';
-import { conversationContext } from '../conversation/conversation-context.js';
-import { CardTexts } from '../i18n/card-texts.js';
+import { conversationContext } from '../context/conversation-context.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import { format } from '../i18n/strings.js';
 import { MarkdownController } from '../markdown/markdown-controller.js';
 import { markdownStyles } from '../markdown/markdown-styles.js';
@@ -14,6 +15,13 @@ import { iconStyles, linkIcon } from './icons.js';
  * The agent's structured final answer (a `display: 'answer'` tool such as the server's `finalAnswerTool()`):
  * the summary on a card, link badges, and suggestion chips that send their text as the next message.
  * The input comes from the model, so every field is checked before it is shown.
+ *
+ * @csspart answer-card - The final answer card.
+ * @csspart answer-summary - The answer card's summary.
+ * @csspart answer-links - The answer card's list of links.
+ * @csspart answer-link - Each link of the answer card.
+ * @csspart answer-suggestions - The answer card's suggested follow-ups.
+ * @csspart answer-suggestion - Each suggested follow-up.
  */
 export class AnswerCard extends LitElement {
   static override properties = {
@@ -23,13 +31,13 @@ export class AnswerCard extends LitElement {
   /** The tool call's input; anything not shaped like a FinalAnswer is skipped field by field. */
   declare answer: unknown;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: false });
   /** The summary is markdown, rendered as the agent's replies are (safe links, no raw HTML). */
   readonly #summary = new MarkdownController(this, { allowImages: false });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const reconfigured = this.#summary.configure({ allowImages: false, strings: this.#strings.conversation });
+    const reconfigured = this.#summary.configure({ allowImages: false, strings: this.#strings.value });
     if (reconfigured || changed.has('answer')) this.#summary.set(readAnswer(this.answer).summary, false);
   }
 

@@ -1,28 +1,23 @@
-import { LitElement, adoptStyles, css, html, nothing } from 'lit';
+import { LitElement, adoptStyles, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { CommandDescriptor } from '@agent-chat/protocol';
-import { adapterContext } from '../adapter/adapter-context.js';
-import { tokenAtCaret, replaceToken, type CaretToken } from '../composer/caret-token.js';
+import { adapterContext } from '../context/adapter-context.js';
+import { tokenAtCaret, replaceToken } from '../composer/caret-token.js';
 import { mentionRanges, mentionText } from '../composer/mention-tokens.js';
+import { optionAt, optionCount, tokenKey, type Menu } from '../composer/suggestion-menu.js';
 import type { Suggestion, SuggestionGroup } from '../composer/suggestions.js';
-import { conversationContext } from '../conversation/conversation-context.js';
-import { draftContext } from '../draft/draft-context.js';
+import { conversationContext } from '../context/conversation-context.js';
+import { ComposerUploads } from '../attachments/composer-uploads.js';
+import type { FileRemoveEvent } from '../attachments/file-chips.js';
+import type { FilesPickedEvent } from '../attachments/file-picker.js';
+import { draftContext } from '../context/draft-context.js';
+import { elementHostContext } from '../context/element-host.js';
 import { load, loaded, need } from '../features/registry.js';
 import type { ItemRemoveEvent } from './item-chips.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
+import { en, format } from '../i18n/strings.js';
 import { tokens } from '../styles/tokens.js';
-
-/** Tallest the textarea grows before it scrolls, in px. */
-const MAX_HEIGHT = 160;
-
-interface Menu {
-  token: CaretToken;
-  groups: SuggestionGroup[];
-  active: number;
-  /** Said instead of options: no match, or why there are none. */
-  note: string | undefined;
-}
+import { composerStyles, MAX_HEIGHT } from './composer-styles.js';
 
 /**
  * Where the user writes. Enter sends, Shift+Enter breaks the line; while a reply streams, Send becomes Stop and
@@ -34,6 +29,18 @@ interface Menu {
  * The field stays a textarea, for what a native field gives everyone (screen readers, IME, paste as plain text,
  * spelling, undo, the `input` part): the tokens are drawn by a layer under it that lays the same text out the same
  * way (composer/mention-input.ts, in the autocomplete chunk, which any mention has loaded).
+ *
+ * Files from the user (`adapter.attachments`, when the server takes them): the paperclip first in the form, the
+ * files' chips above it, paste and drop on the composer; the files are the draft's uploads, sent with the message,
+ * which waits while one is uploading. The attachments chunk does the rest (attachments/composer-uploads.ts).
+ *
+ * @csspart composer - The composer: where the user writes.
+ * @csspart input - The composer's textarea.
+ * @csspart send-button - The composer's Send button.
+ * @csspart stop-button - The composer's Stop button, while a reply streams.
+ * @csspart drop-hint - "Drop to attach", while items are dragged over the chat.
+ * @csspart suggestions - The autocomplete list (`/` commands, `@` mentions).
+ * @csspart suggestion - Each option of the autocomplete list.
  */
 export class Composer extends LitElement {
   static override properties = {
@@ -52,7 +59,9 @@ export class Composer extends LitElement {
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #draft = new ContextConsumer(this, { context: draftContext, subscribe: true });
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
-  readonly #strings = new StringsConsumer(this);
+  readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
+  readonly #files = new ComposerUploads(this, () => this.#host.value, () => this.#draft.value);
+  readonly #strings = new Texts(this, en);
   /** The token the user closed the list for with Escape: it stays closed while they type on in it. */
   #dismissed: string | undefined;
   #lookup = 0;
@@ -82,11 +91,12 @@ export class Composer extends LitElement {
     const state = this.#conversation.value;
     const draft = this.#draft.value;
     const text = draft?.text.trim();
-    if (!state || !draft || !text || (this.locked && state.running)) return;
-    const { references, attachments } = draft;
+    if (!state || !draft || !text || (this.locked && state.running) || draft.uploading) return;
+    const { references, attachments, uploads } = draft;
+    const files = uploads.flatMap((upload) => (upload.uploaded ? [upload.uploaded] : []));
     draft.reset();
     this.#closeMenu();
-    state.send(text, { references, attachments }).catch(() => {
+    state.send(text, { references, attachments: [...attachments, ...files] }).catch(() => {
       // The controller shows its own errors in the conversation.
     });
   }
@@ -112,7 +122,17 @@ export class Composer extends LitElement {
     if (quickActions) need('quick-actions', this);
     // The field keeps its own role (a multi-line textbox may not be a combobox, axe-core checks): the suggestions are
     // tied to it by aria-autocomplete, aria-controls and aria-activedescendant, which a textbox supports.
-    return html`<div class="composer" part="composer" ?data-dropping=${draft?.dropping}>
+    const files = this.#files.value;
+    return html`<div
+      class="composer"
+      part="composer"
+      ?data-dropping=${draft?.dropping}
+      @paste=${this.#onFiles}
+      @dragenter=${this.#onFiles}
+      @dragleave=${this.#onFiles}
+      @dragover=${this.#onFiles}
+      @drop=${this.#onFiles}
+    >
       ${draft?.dropping ? html`<div class="drop" part="drop-hint">${t.dropToAttach}</div>` : nothing}
       <agent-chat-item-chips
         variant="attachment"
@@ -120,7 +140,11 @@ export class Composer extends LitElement {
         .items=${draft?.attachments ?? []}
         @item-remove=${(event: ItemRemoveEvent) => draft?.detach(event.detail)}
       ></agent-chat-item-chips>
+      ${files
+        ? html`<agent-chat-file-chips .files=${draft?.uploads ?? []} @file-remove=${(event: FileRemoveEvent) => files.remove(event.detail)}></agent-chat-file-chips>`
+        : nothing}
       <form @submit=${this.#onSubmit}>
+        ${files ? html`<agent-chat-file-picker .accept=${files.accept} @files-picked=${(event: FilesPickedEvent) => files.add(event.detail)}></agent-chat-file-picker>` : nothing}
         <div class="field">
           ${list && menu ? list.suggestionList(menu.groups, menu.active, menu.note, (option) => this.#pick(option), t.suggestions) : nothing}
           ${mentions ? mentions.mentionLayer(text, references, t.mentions) : nothing}
@@ -154,7 +178,7 @@ export class Composer extends LitElement {
               class="send"
               part="send-button"
               title=${running ? t.sendsAfterReply : nothing}
-              ?disabled=${!text.trim()}
+              ?disabled=${!text.trim() || draft?.uploading}
             >
               ${t.send}
             </button>`
@@ -166,8 +190,6 @@ export class Composer extends LitElement {
   }
 
   protected override updated(): void {
-    // Files from the user (adapter.attachments): the attachments chunk fits this composer with them.
-    if (this.#adapter.value?.attachments) load('attachments', this).then((chunk) => chunk.fit(this), () => undefined);
     const textarea = this.#textarea;
     if (!textarea) return;
     const list = loaded('autocomplete');
@@ -267,6 +289,9 @@ export class Composer extends LitElement {
     if (!/Up|Down/.test(event.key)) this.#updateMenu();
   }
 
+  /** Paste, drag and drop: files among them are the uploads' (when the element takes files). */
+  #onFiles = (event: Event): void => this.#files.value?.handleEvent(event);
+
   #onSubmit(event: Event): void {
     event.preventDefault();
     this.submit();
@@ -359,113 +384,7 @@ export class Composer extends LitElement {
     textarea.setSelectionRange(next.caret, next.caret);
   }
 
-  static override styles = [
-    tokens,
-    css`
-      :host {
-        display: block;
-        padding: 10px 12px 12px;
-        border-top: 1px solid var(--_border);
-        background: var(--_bg);
-      }
-      .composer {
-        display: flex;
-        flex-direction: column;
-        gap: 8px;
-        position: relative;
-      }
-      .composer[data-dropping] {
-        outline: 2px dashed var(--_accent);
-        outline-offset: 4px;
-        border-radius: var(--_radius-small);
-      }
-      /* The host's note under the composer ("AI can make mistakes"): its own styles win over these. */
-      slot[name='footer'] {
-        color: var(--_muted);
-        font-size: 0.8em;
-        text-align: center;
-      }
-      .drop {
-        color: var(--_accent);
-        font-weight: 600;
-        text-align: center;
-      }
-      agent-chat-item-chips {
-        display: contents;
-      }
-      form {
-        display: flex;
-        align-items: flex-end;
-        gap: 8px;
-      }
-      .field {
-        position: relative;
-        flex: 1;
-        display: flex;
-      }
-      textarea {
-        flex: 1;
-        box-sizing: border-box;
-        min-height: 38px;
-        max-height: ${MAX_HEIGHT}px;
-        padding: 8px 10px;
-        resize: none;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius-small);
-        background: var(--_bg);
-        color: var(--_fg);
-        font: inherit;
-        line-height: 1.4;
-      }
-      textarea:focus {
-        outline: 2px solid var(--_accent);
-        outline-offset: -1px;
-        border-color: transparent;
-      }
-      textarea:disabled {
-        background: var(--_surface);
-      }
-      button {
-        flex: none;
-        height: 38px;
-        padding: 0 16px;
-        border: 1px solid transparent;
-        border-radius: var(--_radius-small);
-        font: inherit;
-        font-weight: 600;
-        cursor: pointer;
-      }
-      button:focus-visible {
-        outline: 2px solid var(--_accent);
-        outline-offset: 2px;
-      }
-      button:disabled {
-        cursor: default;
-        opacity: 0.5;
-      }
-      .send {
-        background: var(--_accent);
-        color: var(--_accent-fg);
-      }
-      .stop {
-        background: var(--_bg);
-        border-color: var(--_border);
-        color: var(--_fg);
-      }
-    `,
-  ];
-}
-
-function optionCount(menu: Menu): number {
-  return menu.groups.reduce((sum, group) => sum + group.options.length, 0);
-}
-
-function optionAt(menu: Menu, index: number): Suggestion | undefined {
-  return menu.groups.flatMap((group) => group.options)[index];
-}
-
-function tokenKey(token: CaretToken): string {
-  return `${token.kind}:${token.start}`;
+  static override styles = [tokens, composerStyles];
 }
 
 declare global {

@@ -3,7 +3,8 @@ import type { Decision, PendingCall, ToolDescriptor, ToolResultTurn } from '@age
 import type { SchemaForm } from '../forms/schema-form.js';
 import { humanize } from '../forms/schema-fields.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
-import { CardTexts } from '../i18n/card-texts.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import type { CardStringKey } from '../i18n/card-strings.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
@@ -44,6 +45,14 @@ let cardIds = 0;
  * before/after as a word diff, the impact of a delete, the input — and Confirm, Edit, Cancel. Edit turns the
  * input into a form from the tool's schema, checked before anything is sent. After the answer the card stays,
  * greyed, saying what became of the call; a refused answer (a 400) shows in red with the actions back.
+ *
+ * @csspart card - A confirmation card.
+ * @csspart card-status - A confirmation card's state badge.
+ * @csspart card-error - A confirmation card's error message.
+ * @csspart card-confirm - A confirmation card's Confirm button (and the edit form's).
+ * @csspart card-edit - A confirmation card's Edit button.
+ * @csspart card-cancel - A confirmation card's Cancel button.
+ * @csspart card-discard - The edit form's Discard button.
  */
 export class ConfirmCard extends LitElement {
   static override properties = {
@@ -69,7 +78,7 @@ export class ConfirmCard extends LitElement {
   declare private error: string;
   declare private busy: boolean;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
   readonly #ids = `card-${++cardIds}`;
   /** The answer given here, remembered so a denial reads as cancelled even before its result arrives. */
   #answered: CardDecision['action'] | undefined;

@@ -2,12 +2,12 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { Attachment, Item } from '@agent-chat/protocol';
-import { adapterContext } from '../adapter/adapter-context.js';
+import { adapterContext } from '../context/adapter-context.js';
 import { itemLabel } from '../composer/mention-tokens.js';
 import { tokens } from '../styles/tokens.js';
 import { keepFocusAfterRemoval } from './chip-focus.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
+import { en, format } from '../i18n/strings.js';
 
 /** Fired (not bubbling) when the user removes a chip; detail is the item's id. */
 export type ItemRemoveEvent = CustomEvent<string>;
@@ -28,7 +28,7 @@ export class ItemChips extends LitElement {
   declare removable: boolean;
 
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
 
   constructor() {
     super();

@@ -8,6 +8,8 @@ import { chatIcon } from './chat-icon.js';
 /**
  * The round button that opens a floating chat or a drawer, with the count of replies that came while closed.
  * The shell draws it (it is all a closed widget paints) and hands it its texts.
+ *
+ * @csspart launcher - Floating and narrow screens: the round button that opens and closes the panel.
  */
 export class Launcher extends LitElement {
   static override properties = {

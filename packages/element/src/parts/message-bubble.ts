@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { adapterContext } from '../adapter/adapter-context.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { adapterContext } from '../context/adapter-context.js';
+import { en } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
 import { MarkdownController } from '../markdown/markdown-controller.js';
 import { markdownStyles } from '../markdown/markdown-styles.js';
 import { tokens } from '../styles/tokens.js';
@@ -13,6 +14,10 @@ export type MessageSender = 'user' | 'assistant';
  * One message: the user's, right-aligned and shown as the plain text they typed, or the assistant's, rendered
  * as markdown as it streams in (markdown/). Item references in the assistant's text (`[[F-1]]`, `[F-1]`) are
  * chips that fire `agent-chat-reference` with `detail: { id }`.
+ *
+ * @csspart bubble - A message; with `user` or `assistant`.
+ * @csspart user - The user's message bubble.
+ * @csspart assistant - The agent's message bubble.
  */
 export class MessageBubble extends LitElement {
   static override properties = {
@@ -29,7 +34,7 @@ export class MessageBubble extends LitElement {
   declare allowImages: boolean;
 
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
   /** @internal The markdown renderer (its `markdown.stats` are for tests). */
   readonly markdown = new MarkdownController(this, { allowImages: false });
 

@@ -1,18 +1,20 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
-import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../context/conversation-context.js';
 import { need } from '../features/registry.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { en } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
 import { GroupedTurns } from '../steps/grouped-turns.js';
-import { toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
+import { toolCatalogContext, type ToolCatalog } from '../context/tool-catalog-context.js';
 import { KnownConfirmations, type TurnGroup } from '../steps/turn-steps.js';
 import { GroupList } from './group-list.js';
 import { HistoryWindow } from './history-window.js';
 import type { AgentTurn } from './agent-turn.js';
-import { TURN_PARTS } from '../styles/parts.js';
+import { MESSAGE_ACTION_PARTS, TURN_PARTS } from '../styles/parts.js';
 import { tokens } from '../styles/tokens.js';
+import { messageListStyles } from './message-list-styles.js';
 import { userMessage } from './user-message.js';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
@@ -24,6 +26,12 @@ const LIVE = 'live-turn';
 /**
  * The conversation: each user message, then the agent's turn in answer to it drawn as one group, and the
  * messages queued behind the reply. Kept scrolled to the latest while the reader is there.
+ *
+ * @csspart messages - The message list.
+ * @csspart empty - The empty conversation's line (it holds the `empty` slot), and the loading line.
+ * @csspart typing - The typing dots while the agent works.
+ * @csspart queued - A message waiting to be sent behind the reply in flight.
+ * @csspart jump-button - "Jump to latest", shown when the reader has scrolled up.
  */
 export class MessageList extends LitElement {
   static override properties = {
@@ -35,7 +43,7 @@ export class MessageList extends LitElement {
 
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
   readonly #known = new KnownConfirmations();
   /** @internal The groups, kept between events (for tests: `regrouped` counts the groups ever grouped). */
   readonly grouped = new GroupedTurns();
@@ -287,124 +295,12 @@ export class MessageList extends LitElement {
     this.#keepBottom();
   };
 
-  static override styles = [
-    tokens,
-    css`
-      :host {
-        display: block;
-        overflow-y: auto;
-        overscroll-behavior: contain;
-        padding: 12px;
-      }
-      .items {
-        display: flex;
-        flex-direction: column;
-        gap: var(--_gap);
-      }
-      /*
-       * Block, not flex: with hundreds of groups, a change at the end lays out only the end. Spaced by each group's
-       * own margin, not by a sibling combinator: with one (\`.groups > * + *\`) Chromium restyled every group, and laid
-       * out every stand-in anew, whenever one was put in or taken out (measured: about 5 ms a time under 1,000 messages).
-       */
-      .groups {
-        margin-bottom: calc(var(--_gap) * -1);
-      }
-      .group {
-        margin-bottom: var(--_gap);
-        display: flex;
-        flex-direction: column;
-        gap: var(--_gap);
-      }
-      .later {
-        overflow: hidden;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-        color: var(--_muted);
-      }
-      .user-items {
-        align-self: flex-end;
-        margin-top: calc(var(--_gap) * -0.5);
-      }
-      .queued {
-        align-self: flex-end;
-        max-width: 85%;
-        padding: 6px 12px;
-        border: 1px dashed var(--_border);
-        border-radius: var(--_radius);
-        color: var(--_muted);
-      }
-      .queued-text {
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .queued-meta {
-        display: flex;
-        justify-content: flex-end;
-        align-items: center;
-        gap: 6px;
-        font-size: 0.8em;
-      }
-      .queued button {
-        border: 0;
-        background: none;
-        color: inherit;
-        font: inherit;
-        cursor: pointer;
-      }
-      .jump {
-        position: sticky;
-        bottom: 0;
-        display: block;
-        margin: 8px auto 0;
-        padding: 4px 12px;
-        border: 1px solid var(--_border);
-        border-radius: 999px;
-        background: var(--_bg);
-        color: var(--_fg);
-        font: inherit;
-        font-size: 0.85em;
-        box-shadow: var(--_shadow);
-        cursor: pointer;
-      }
-      .empty {
-        color: var(--_muted);
-        text-align: center;
-        padding: 24px 0;
-      }
-      .typing {
-        display: flex;
-        gap: 4px;
-        padding: 6px 2px;
-      }
-      .typing span {
-        width: 6px;
-        height: 6px;
-        border-radius: 50%;
-        background: var(--_muted);
-        animation: bounce 1.2s infinite ease-in-out;
-      }
-      .typing span:nth-child(2) {
-        animation-delay: 0.15s;
-      }
-      .typing span:nth-child(3) {
-        animation-delay: 0.3s;
-      }
-      @keyframes bounce {
-        0%,
-        80%,
-        100% {
-          opacity: 0.25;
-        }
-        40% {
-          opacity: 1;
-        }
-      }
-    `,
-  ];
+  static override styles = [tokens, messageListStyles];
 }
 
 /** A group's action bar: the message's, or (`reply`) the reply's. */
-const actionBar = (group: TurnGroup, reply?: 1) => html`<agent-chat-message-actions .group=${group} .reply=${reply}></agent-chat-message-actions>`;
+const actionBar = (group: TurnGroup, reply?: 1) =>
+  html`<agent-chat-message-actions exportparts=${MESSAGE_ACTION_PARTS} .group=${group} .reply=${reply}></agent-chat-message-actions>`;
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import type { StringKey } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
+import { en, type StringKey } from '../i18n/strings.js';
 import { tokens, visuallyHidden } from '../styles/tokens.js';
 import { alertIcon, iconStyles } from './icons.js';
 
@@ -13,7 +13,13 @@ const STATUS_TEXT: Readonly<Record<string, StringKey>> = {
   max_steps: 'statusMaxSteps',
 };
 
-/** A line about the conversation rather than in it: a tool's status, "Stopped by user", an error. */
+/**
+ * A line about the conversation rather than in it: a tool's status, "Stopped by user", an error.
+ *
+ * @csspart status - A status line ("Stopped by user", a tool's note).
+ * @csspart error - An error line.
+ * @csspart retry-button - The Retry button on the conversation's last error line: sends the last message again.
+ */
 export class NoticeLine extends LitElement {
   static override properties = {
     tone: { reflect: true },
@@ -31,7 +37,7 @@ export class NoticeLine extends LitElement {
    */
   declare retry: (() => unknown) | undefined;
 
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
 
   constructor() {
     super();

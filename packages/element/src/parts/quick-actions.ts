@@ -1,10 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { AgentChatAdapter, QuickAction } from '../adapter/adapter.js';
-import { adapterContext } from '../adapter/adapter-context.js';
-import { conversationContext } from '../conversation/conversation-context.js';
+import { adapterContext } from '../context/adapter-context.js';
+import { conversationContext } from '../context/conversation-context.js';
 import { tokens } from '../styles/tokens.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
+import { en } from '../i18n/strings.js';
+import { Texts } from '../i18n/texts.js';
 
 /**
  * Seed 000's quick-action chips under the input: shortcuts the host offers for the page's current state
@@ -34,7 +35,7 @@ export class QuickActions extends LitElement {
   });
   #wasRunning = false;
   #contextVersion = 0;
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
   #asked = 0;
 
   constructor() {

@@ -1,10 +1,10 @@
 import { LitElement, html } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { Turn } from '@agent-chat/protocol';
-import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
-import { StringsConsumer } from '../i18n/strings-context.js';
-import { format } from '../i18n/strings.js';
-import { NO_CATALOG, toolCatalogContext, type ToolCatalog } from '../steps/tool-catalog.js';
+import { conversationContext, type ConversationSnapshot } from '../context/conversation-context.js';
+import { Texts } from '../i18n/texts.js';
+import { en, format } from '../i18n/strings.js';
+import { NO_CATALOG, toolCatalogContext, type ToolCatalog } from '../context/tool-catalog-context.js';
 import { isConfirmation } from '../steps/turn-steps.js';
 import { visuallyHidden } from '../styles/tokens.js';
 
@@ -38,7 +38,7 @@ export class ReplyAnnouncer extends LitElement {
       if (catalog !== NO_CATALOG) this.#flush();
     },
   });
-  readonly #strings = new StringsConsumer(this);
+  readonly #strings = new Texts(this, en);
   #wasRunning = false;
   /** A finished reply waiting for the tool catalog, and the timer that says it without. */
   #waiting: { state: ConversationSnapshot; timer: ReturnType<typeof setTimeout> } | undefined;

@@ -1,11 +1,15 @@
 import { LitElement, css, html } from 'lit';
-import { CardTexts } from '../i18n/card-texts.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner } from './icons.js';
 
 /**
  * The model's thinking: collapsed by default and dimmed, so it is there for the curious and out of the way
  * otherwise. A native `<details>`: keyboard and screen readers get expand/collapse for free.
+ *
+ * @csspart thinking - A thinking block.
+ * @csspart thinking-summary - A thinking block's toggle.
  */
 export class ThinkingBlock extends LitElement {
   static override properties = {
@@ -16,7 +20,7 @@ export class ThinkingBlock extends LitElement {
   declare text: string;
   declare streaming: boolean;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
 
   constructor() {
     super();

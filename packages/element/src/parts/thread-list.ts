@@ -1,28 +1,41 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import { repeat } from 'lit/directives/repeat.js';
 import type { SessionSummary } from '@agent-chat/protocol';
-import type { AgentChat } from '../agent-chat.js';
-import { newSessionId, STORAGE_PREFIX } from '../conversation/session-id.js';
-import { emit } from '../events.js';
-import { LocalizedTable } from '../i18n/localized-table.js';
+import { conversationContext, type ConversationSnapshot } from '../context/conversation-context.js';
+import { elementHostContext } from '../context/element-host.js';
+import { newSessionId } from '../conversation/session-id.js';
 import { format } from '../i18n/shell-strings.js';
 import { threadsEn, type ThreadStrings } from '../i18n/thread-strings.js';
+import { Texts } from '../i18n/texts.js';
 import { threadListStyles } from './thread-list-styles.js';
 import { THREAD_PARTS } from '../threads/thread-parts.js';
 import { listThreads, renameThread } from '../threads/thread-client.js';
 import { deleteIcon, newIcon, renameIcon, threadsIcon } from '../threads/thread-icons.js';
 import { threadTime } from '../threads/thread-time.js';
-import { AgentClient } from '../transport/agent-client.js';
 
 /**
  * The thread view (`<agent-chat threads>`): a button in the header, and the caller's conversations in a sheet that
  * slides down over the panel from it, newest first, to switch to, rename, delete, or start anew. Arrow keys move
  * between the conversations, Enter opens one, Escape closes the sheet (or the rename, or the question before a
- * delete). Switching sets the element's `session`, which loads that conversation's history, and fires
- * `agent-chat-thread-change`. Inline mode has no header: the button sits in a bar of its own at the panel's top.
+ * delete). Switching shows that conversation (ElementHost.showSession: the element's `session`, remembered, and
+ * `agent-chat-thread-change`). Inline mode has no header: the button sits in a bar of its own at the panel's top.
  *
  * It lives in the element's shadow root, in the frame's header slot, and talks to the server with the element's
- * endpoint and adapter (headers, credentials), so it needs nothing passed in.
+ * client (its endpoint, the adapter's headers and credentials), so it needs nothing passed in.
+ *
+ * @csspart threads-button - The header's button that shows and hides the conversations.
+ * @csspart threads - The sheet of conversations over the panel.
+ * @csspart new-thread-button - The sheet's "New conversation" button.
+ * @csspart close-threads-button - The sheet's × that hides it.
+ * @csspart more-threads-button - "Show older conversations", when the server has more.
+ * @csspart thread - Each conversation in the sheet; the one shown is also `current-thread`.
+ * @csspart current-thread - The conversation shown, in the sheet.
+ * @csspart thread-rename-button - A conversation's Rename button.
+ * @csspart thread-delete-button - A conversation's Delete button.
+ * @csspart thread-delete-confirm - The Delete button of the question asked before a delete.
+ * @csspart thread-title-input - The title field while a conversation is renamed.
+ * @csspart thread-save-button - Its Save button.
  */
 export class ThreadList extends LitElement {
   static override properties = {
@@ -49,7 +62,11 @@ export class ThreadList extends LitElement {
   /** The row the arrow keys are on (the one Tab reaches). */
   declare active: number;
 
-  readonly #texts = new LocalizedTable<ThreadStrings>(this, threadsEn, () => this.requestUpdate());
+  readonly #texts = new Texts(this, threadsEn);
+  readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
+  /** Followed for its runs: a first reply names a new conversation, and every reply moves one to the top. */
+  readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true, callback: (state) => this.#followRuns(state) });
+  #running = false;
   #loads: AbortController | undefined;
   /** Focus moves into the list once its rows are in (the sheet was opened from the keyboard or by a click). */
   #focusRows = false;
@@ -71,35 +88,33 @@ export class ThreadList extends LitElement {
     this.slot = 'header-actions';
     this.setAttribute('exportparts', THREAD_PARTS);
     this.toggleAttribute('bar', !this.parentElement?.localName.endsWith('-frame'));
-    this.#host?.addEventListener('agent-chat-run-finish', this.#onRunFinish);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#host?.removeEventListener('agent-chat-run-finish', this.#onRunFinish);
     this.#loads?.abort();
   }
 
-  /** The `<agent-chat>` whose shadow root holds this. */
-  get #host(): AgentChat | undefined {
-    const root = this.getRootNode();
-    return root instanceof ShadowRoot ? (root.host as AgentChat) : undefined;
-  }
-
-  #client(): AgentClient | undefined {
-    const host = this.#host;
-    if (!host?.endpoint) return undefined;
-    return new AgentClient({ endpoint: host.endpoint, headers: () => host.adapter?.headers?.(), credentials: () => host.adapter?.credentials });
+  #client() {
+    return this.#host.value?.client();
   }
 
   get #t(): ThreadStrings {
     return this.#texts.value;
   }
 
+  /** The conversation is followed for its runs alone: a streamed event changes nothing drawn here. */
+  protected override shouldUpdate(changed: PropertyValues<this>): boolean {
+    const host = this.#host.value;
+    const changedHost = host !== this.#drawnFor;
+    this.#drawnFor = host;
+    return changed.size > 0 || changedHost;
+  }
+
+  /** The element's host the last update was for: a new one brings new texts, or another conversation shown. */
+  #drawnFor: unknown;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // The element's language and its host's overrides, as they are now (the table resolves again only on a change).
-    const host = this.#host;
-    this.#texts.update(host?.locale, host?.strings);
     if (changed.has('open') && this.open) {
       this.#focusRows = true;
       void this.#load(false);
@@ -145,24 +160,15 @@ export class ThreadList extends LitElement {
   }
 
   #current(): string | undefined {
-    return this.#host?.sessionId;
+    return this.#host.value?.sessionId;
   }
 
-  /** Show another conversation (or a new one): the element's session, remembered for a reload, and said. */
+  /** Show another conversation (or a new one). */
   #switchTo(sessionId: string): void {
-    const host = this.#host;
+    const host = this.#host.value;
     if (!host) return;
     this.open = false;
-    if (sessionId !== host.sessionId) {
-      host.session = sessionId;
-      try {
-        localStorage.setItem(STORAGE_PREFIX + host.endpoint, sessionId);
-      } catch {
-        // Storage blocked: the switch lasts as long as the page, as the session itself does then.
-      }
-      emit(host, 'agent-chat-thread-change', { sessionId });
-    }
-    void host.updateComplete.then(() => host.focus());
+    host.showSession(sessionId);
   }
 
   async #rename(thread: SessionSummary, title: string): Promise<void> {
@@ -227,10 +233,12 @@ export class ThreadList extends LitElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.toggle')?.focus());
   }
 
-  #onRunFinish = (): void => {
-    // A first reply names a new conversation and every reply moves one to the top: an open list follows.
-    if (this.open) void this.#load(false);
-  };
+  /** A run ended: an open list is read again. */
+  #followRuns(state: ConversationSnapshot): void {
+    const ended = this.#running && !state.running;
+    this.#running = state.running;
+    if (ended && this.open) void this.#load(false);
+  }
 
   #onKeyDown = (event: KeyboardEvent): void => {
     if (!this.open || event.defaultPrevented) return;
@@ -333,7 +341,7 @@ export class ThreadList extends LitElement {
           @focus=${() => (this.active = index)}
         >
           <span class="title">${title}</span>
-          <time datetime=${new Date(thread.updatedAt).toISOString()}>${threadTime(thread.updatedAt, this.#host?.locale)}</time>
+          <time datetime=${new Date(thread.updatedAt).toISOString()}>${threadTime(thread.updatedAt, this.#host.value?.locale)}</time>
         </button>
         <button type="button" class="icon-button" part="thread-rename-button" tabindex=${tabindex} aria-label=${format(t.renameThreadLabel, { title })} title=${t.renameThread} @click=${() => this.#startRename(thread.id)}>
           ${renameIcon}

@@ -1,12 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
-import { adapterContext } from '../adapter/adapter-context.js';
+import { adapterContext } from '../context/adapter-context.js';
 import type { JsonSchema } from '../forms/schema-fields.js';
-import { toolCatalogContext } from '../steps/tool-catalog.js';
+import { toolCatalogContext } from '../context/tool-catalog-context.js';
 import type { ToolStepState } from '../conversation/display-items.js';
 import { load, loaded } from '../features/registry.js';
-import { CardTexts } from '../i18n/card-texts.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import type { CardStringKey, CardStrings } from '../i18n/card-strings.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
@@ -40,6 +41,9 @@ const MAX_OUTPUT_CHARS = 4000;
  * One tool call: its label, a spinner while it runs, then a check, a cross or a stop mark, with what it was asked
  * (its input, as a list of fields under their titles) and its result folded away below (a native `<details>`, so
  * Enter and Space expand it and screen readers hear "collapsed"/"expanded").
+ *
+ * @csspart tool-chip - A tool call's chip.
+ * @csspart tool-output - A tool call's result, when expanded.
  */
 export class ToolChip extends LitElement {
   static override properties = {
@@ -58,7 +62,7 @@ export class ToolChip extends LitElement {
   /** While it runs: the tool's latest progress (the server's `ctx.status`), in place of "running". */
   declare progress: string | undefined;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** The tools' schemas: the input's fields under their titles for people. */
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });

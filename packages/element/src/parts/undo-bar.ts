@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { CardTexts } from '../i18n/card-texts.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import { format } from '../i18n/strings.js';
 import { focusRing, tokens } from '../styles/tokens.js';
 import { iconStyles, spinner, undoIcon } from './icons.js';
@@ -11,6 +12,10 @@ export type UndoFunction = () => Promise<void>;
  * The Undo button under a turn that changed things (seed 000 §3.5.3). The conversation removes it once the undo
  * went through (and shows "Changes undone") or when the next turn starts; a refusal is said here, in words that
  * tell the user what happened rather than a status code.
+ *
+ * @csspart undo-bar - Undo under a turn that changed things.
+ * @csspart undo-button - The Undo button.
+ * @csspart undo-error - Why an undo failed.
  */
 export class UndoBar extends LitElement {
   static override properties = {
@@ -26,7 +31,7 @@ export class UndoBar extends LitElement {
   /** The server had nothing to undo: the button would only fail again. */
   declare private gone: boolean;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
 
   constructor() {
     super();

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { CardTexts } from '../i18n/card-texts.js';
+import { cardTextsEn } from '../i18n/card-texts.js';
+import { Texts } from '../i18n/texts.js';
 import { diffWords } from '../text/diff-words.js';
 import { tokens, visuallyHidden } from '../styles/tokens.js';
 
@@ -7,6 +8,10 @@ import { tokens, visuallyHidden } from '../styles/tokens.js';
  * An edit's before and after as one text with the removed words struck and the added ones marked. `<del>` and
  * `<ins>` are not read out by most screen readers, so each change also says what it is, in words.
  * With only one side (an item being added, or deleted) that side is shown as it is, under its label.
+ *
+ * @csspart diff - An edit's word diff.
+ * @csspart diff-added - Words an edit adds.
+ * @csspart diff-removed - Words an edit removes.
  */
 export class WordDiff extends LitElement {
   static override properties = {
@@ -18,7 +23,7 @@ export class WordDiff extends LitElement {
   declare oldText: string | undefined;
   declare newText: string | undefined;
 
-  readonly #strings = new CardTexts(this);
+  readonly #strings = new Texts(this, cardTextsEn);
 
   protected override render() {
     const t = this.#strings.value;

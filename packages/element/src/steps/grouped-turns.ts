@@ -1,6 +1,6 @@
 import type { PendingCall, Turn } from '@agent-chat/protocol';
 import { toDisplayItems } from '../conversation/display-items.js';
-import type { ToolCatalog } from './tool-catalog.js';
+import type { ToolCatalog } from '../context/tool-catalog-context.js';
 import { groupTurns, type TurnGroup } from './turn-steps.js';
 
 /** What the list needs to know of the conversation to group it (a ConversationSnapshot is one). */

@@ -1,14 +1,7 @@
-import { ContextProvider, createContext } from '@lit/context';
+import { ContextProvider } from '@lit/context';
 import type { ReactiveElement } from 'lit';
-import type { ToolDescriptor, ToolsResponse } from '@agent-chat/protocol';
-
-/** The server's tools by name (GET /tools): how each call is shown, and the schema a confirmation edits. */
-export type ToolCatalog = ReadonlyMap<string, ToolDescriptor>;
-
-export const toolCatalogContext = createContext<ToolCatalog>(Symbol('agent-chat-tool-catalog'));
-
-/** The catalog before GET /tools has answered (an answer, even an empty one or a failure, is another map). */
-export const NO_CATALOG: ToolCatalog = new Map();
+import type { ToolsResponse } from '@agent-chat/protocol';
+import { NO_CATALOG, toolCatalogContext } from '../context/tool-catalog-context.js';
 
 /**
  * Provides the tool catalog to the parts. Until GET /tools answers, and for good if it fails, the catalog is empty

@@ -1,6 +1,6 @@
 import type { PendingCall, ToolCallTurn, ToolResultTurn, UserTurn } from '@agent-chat/protocol';
 import type { DisplayItem } from '../conversation/display-items.js';
-import type { ToolCatalog } from './tool-catalog.js';
+import type { ToolCatalog } from '../context/tool-catalog-context.js';
 
 /** One step of the agent's turn as it is drawn: the display items, with tool calls sorted by how they show. */
 export type Step =

@@ -27,5 +27,12 @@ export const TURN_PARTS = [
 /** The composer's pieces: its input and buttons, the autocomplete list. */
 export const COMPOSER_PARTS = 'input, send-button, stop-button, drop-hint, suggestions, suggestion';
 
-/** Everything the message list shows: the turns, the user's messages and their chips, the typing dots, the queue. */
-export const LIST_PARTS = `${TURN_PARTS}, empty, typing, queued, jump-button`;
+/** The actions on a message and its reply (message-actions/message-actions.ts documents each). */
+export const MESSAGE_ACTION_PARTS =
+  'message-actions, reply-actions, copy-button, edit-button, retry-reply-button, thumbs-up-button, thumbs-down-button, versions, previous-version-button, next-version-button, edit-form, feedback-form, undo-question, action-note';
+
+/**
+ * Everything the message list shows: the turns, the user's messages and their chips, the actions on them, the typing
+ * dots, the queue.
+ */
+export const LIST_PARTS = `${TURN_PARTS}, ${MESSAGE_ACTION_PARTS}, empty, typing, queued, jump-button`;

@@ -3,7 +3,7 @@ import { ContextConsumer } from '@lit/context';
 import type { PendingCall, ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import type { AgentChatAdapter, ToolViewCall, ToolViewContent } from '../adapter/adapter.js';
 import { respondToCall } from '../conversation/client-calls.js';
-import { conversationContext, type ConversationSnapshot } from '../conversation/conversation-context.js';
+import { conversationContext, type ConversationSnapshot } from '../context/conversation-context.js';
 import type { ToolStepState } from '../conversation/display-items.js';
 import { parsePartialJson } from './partial-json.js';
 

@@ -3,6 +3,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { takeEarlyHistory } from './early-history.js';
 import { AgentHttpError, readHttpError } from './http-error.js';
 import { readSseStream } from './sse-stream.js';
+import type { AgentTransport, TransportName } from './transport.js';
 
 export interface AgentClientOptions {
   /** Where the host mounted the agent server's routes, e.g. `/api/agent` or an absolute URL. */
@@ -25,8 +26,9 @@ function isUnknownSession(error: unknown): boolean {
 }
 
 /** The agent server's HTTP routes, one method each. Knows nothing of turns or rendering. */
-export class AgentClient {
+export class AgentClient implements AgentTransport {
   readonly endpoint: string;
+  readonly transport: TransportName = 'agent-chat';
   readonly #options: AgentClientOptions;
 
   constructor(options: AgentClientOptions) {

@@ -1,26 +1,25 @@
 // A stand-in for the shell in tests of single parts: provides the contexts a part reads (the conversation, the
-// tool catalog, the strings), so a part can be rendered and driven on its own.
+// tool catalog, the element host with its texts), so a part can be rendered and driven on its own.
 import { LitElement, html } from 'lit';
 import { ContextProvider } from '@lit/context';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
-import { conversationContext, type ConversationSnapshot } from '../../src/conversation/conversation-context.js';
-import { StringsProvider } from '../../src/i18n/strings-context.js';
+import { conversationContext, type ConversationSnapshot } from '../../src/context/conversation-context.js';
+import { elementHostContext, type ElementHost } from '../../src/context/element-host.js';
+import { resolveTable } from '../../src/i18n/locales.js';
 import type { CardStrings } from '../../src/i18n/card-strings.js';
 import type { AgentChatStrings } from '../../src/i18n/strings.js';
-import { NO_CATALOG, toolCatalogContext } from '../../src/steps/tool-catalog.js';
+import { NO_CATALOG, toolCatalogContext } from '../../src/context/tool-catalog-context.js';
 
 export class TestContextRoot extends LitElement {
   readonly sent: string[] = [];
-  /** Read, as the shell's are, by the parts that resolve a table of their own (the cards: i18n/card-texts.ts). */
-  locale: string | undefined;
-  strings: Partial<AgentChatStrings & CardStrings> | undefined;
   private readonly conversation = new ContextProvider(this, {
     context: conversationContext,
     initialValue: this.snapshot({}),
   });
   // As the shell's: no catalog until setTools answers.
   private readonly catalog = new ContextProvider(this, { context: toolCatalogContext, initialValue: NO_CATALOG });
-  private readonly stringsProvider = new StringsProvider(this);
+  // The texts as the element resolves them (element-host-provider.ts): each table in the locale, under the overrides.
+  private readonly host = new ContextProvider(this, { context: elementHostContext, initialValue: this.elementHost(undefined, undefined) });
 
   setConversation(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }): void {
     this.conversation.setValue(this.snapshot(state));
@@ -31,9 +30,25 @@ export class TestContextRoot extends LitElement {
   }
 
   setStrings(locale: string | undefined, overrides?: Partial<AgentChatStrings & CardStrings>): void {
-    this.locale = locale;
-    this.strings = overrides;
-    this.stringsProvider.update(locale, overrides);
+    this.host.setValue(this.elementHost(locale, overrides));
+  }
+
+  private elementHost(locale: string | undefined, overrides: Partial<AgentChatStrings & CardStrings> | undefined): ElementHost {
+    const tables = new Map<object, Record<string, string>>();
+    return {
+      endpoint: '',
+      sessionId: 'test',
+      transport: 'agent-chat',
+      locale,
+      adapter: {},
+      texts: <T extends Record<string, string>>(base: T): T => {
+        if (!tables.has(base)) tables.set(base, resolveTable(base, locale, overrides));
+        return tables.get(base) as T;
+      },
+      client: () => undefined,
+      showSession: () => {},
+      emit: () => {},
+    };
   }
 
   private snapshot(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }) {
@@ -56,8 +71,6 @@ export class TestContextRoot extends LitElement {
       clear: async () => {},
       unqueue: () => {},
       commands: async () => [],
-      // The conversation's element: this root, as the shell is (its locale and strings).
-      model: { host: this },
     };
     // The snapshot grows with the conversation controller; the parts under test read only the fields above.
     return snapshot as unknown as ConversationSnapshot;

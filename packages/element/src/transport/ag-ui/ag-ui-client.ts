@@ -38,6 +38,7 @@ function toAgUiContext(context: Context | undefined, references: unknown): AgUiC
  * (a thread starts empty on each page load), nothing to undo, no commands, and Stop closes the connection.
  */
 export class AgUiClient extends AgentClient {
+  override readonly transport = 'ag-ui';
   #thread: AgUiThread = newThread();
   /** The run in flight: Stop aborts it. */
   #current: AbortController | undefined;

@@ -1,14 +1,72 @@
+import type { Context, ResumeRequest, SendMessageRequest } from '@agent-chat/protocol';
 import type { FeatureModule } from '../../features/registry.js';
-import type { AgentClient, AgentClientOptions } from '../agent-client.js';
+import type { AgentClientOptions } from '../agent-client.js';
+import type { AgentTransport } from '../transport.js';
 
 /**
- * The client of `<agent-chat transport="ag-ui">`, made where the conversation makes its client: a stand-in until
- * the first call loads the AG-UI client's chunk (chunks/ag-ui-transport.ts, through `chunk`), so a page on the
- * element's own server carries none of it. It reads its `endpoint` from `options`; anything else is a method, and
- * every method of a client is async, so each waits for the chunk. Nothing resolves a promise with a client, so `then` is never asked for. Kept this small because it
- * is in the conversation's budgeted chunk (build.mjs).
+ * The transport of `<agent-chat transport="ag-ui">`, made where every client is made (ElementHost.client()): each
+ * call asks for the AG-UI client's chunk (chunks/ag-ui-transport.ts, through `chunk`: the feature registry) and
+ * hands the call on to that conversation's client, so a page on the element's own server carries none of the AG-UI
+ * code. One per `options`, as the AG-UI client it stands for (which keeps the thread).
  */
-export const agUiClient = (options: AgentClientOptions, chunk: () => Promise<FeatureModule<'ag-ui-transport'>>): AgentClient =>
-  new Proxy(options, {
-    get: (target, key: 'tools') => target[key as keyof AgentClientOptions] ?? ((...args: []) => chunk().then((module) => module.agUi(target)).then((client) => client[key](...args))),
-  }) as unknown as AgentClient;
+export class LazyAgUiClient implements AgentTransport {
+  readonly endpoint: string;
+  readonly transport = 'ag-ui';
+  readonly #options: AgentClientOptions;
+  readonly #chunk: () => Promise<FeatureModule<'ag-ui-transport'>>;
+
+  constructor(options: AgentClientOptions, chunk: () => Promise<FeatureModule<'ag-ui-transport'>>) {
+    this.endpoint = options.endpoint;
+    this.#options = options;
+    this.#chunk = chunk;
+  }
+
+  sendMessage(sessionId: string, body: SendMessageRequest, signal: AbortSignal) {
+    return this.#client().then((client) => client.sendMessage(sessionId, body, signal));
+  }
+
+  resume(sessionId: string, body: ResumeRequest, signal: AbortSignal) {
+    return this.#client().then((client) => client.resume(sessionId, body, signal));
+  }
+
+  follow(sessionId: string, after: number, signal: AbortSignal) {
+    return this.#client().then((client) => client.follow(sessionId, after, signal));
+  }
+
+  waitForRun(sessionId: string, after: number, signal: AbortSignal) {
+    return this.#client().then((client) => client.waitForRun(sessionId, after, signal));
+  }
+
+  cancel(sessionId: string) {
+    return this.#client().then((client) => client.cancel(sessionId));
+  }
+
+  undo(sessionId: string) {
+    return this.#client().then((client) => client.undo(sessionId));
+  }
+
+  getSession(sessionId: string, signal?: AbortSignal) {
+    return this.#client().then((client) => client.getSession(sessionId, signal));
+  }
+
+  deleteSession(sessionId: string) {
+    return this.#client().then((client) => client.deleteSession(sessionId));
+  }
+
+  tools(signal?: AbortSignal) {
+    return this.#client().then((client) => client.tools(signal));
+  }
+
+  commands(sessionId: string, context: Context | undefined) {
+    return this.#client().then((client) => client.commands(sessionId, context));
+  }
+
+  request(path: string, init?: RequestInit) {
+    return this.#client().then((client) => client.request(path, init));
+  }
+
+  /** The chunk's client for these options (the same one each time); a chunk that failed to load is asked for again. */
+  #client(): Promise<AgentTransport> {
+    return this.#chunk().then((chunk) => chunk.agUi(this.#options));
+  }
+}

@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
-import type { Attachment, CommandDescriptor, Context, Item, PendingCall, Turn } from '@agent-chat/protocol';
+import type { Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
 import type { ConfirmDecision } from '../adapter/adapter.js';
-import type { ConversationModel } from './conversation-model.js';
+import type { SendMessage } from '../transport/transport.js';
 
 export interface SendOptions {
   /** \@mentioned items, given to the agent in full. */
@@ -22,6 +22,9 @@ export interface QueuedMessage {
   readonly text: string;
 }
 
+/** Thrown by an action asked for while a reply streams: the conversation runs one reply at a time. */
+export class ReplyBusy extends Error {}
+
 /** What the presentational parts may do to the conversation. */
 export interface ConversationActions {
   /** Sends now, or queues when a reply is streaming. Resolves when this message's reply has finished. */
@@ -41,6 +44,23 @@ export interface ConversationActions {
   undo(): Promise<void>;
   /** Send the last user message again after it failed, as the same message (the error line's Retry). */
   retry(): Promise<void>;
+  /**
+   * A new reply to the last message in place of the last one (the message actions' Retry): what followed the message
+   * goes from the screen, and the message runs again as a new turn, sent by `send` (POST /retry). Once the reply
+   * ends, the stored session is read again (its versions). Rejects with ReplyBusy while a reply streams.
+   */
+  regenerate(send: SendMessage): Promise<void>;
+  /**
+   * Send `text` in place of the user message `turnId`, with its mentions and attachments, by `send` (POST /messages
+   * with editOf): that message and all after it go from the screen. Once the reply ends, the stored session is read
+   * again (its versions). Rejects with ReplyBusy while a reply streams.
+   */
+  replaceMessage(turnId: string, text: string, send: SendMessage): Promise<void>;
+  /**
+   * Show another stored state of this session in place of what is shown (another version at a branch point), as
+   * `load` fetches it. Rejects with ReplyBusy when a reply streams, before the load or once it is in.
+   */
+  showStored(load: () => Promise<SessionResponse>): Promise<void>;
 }
 
 /**
@@ -81,8 +101,10 @@ export interface ConversationSnapshot extends ConversationActions {
   readonly received: number;
   /** Moves each time the host says its context changed (`el.contextChanged()`): the quick actions are asked again. */
   readonly contextVersion: number;
-  /** @internal The conversation itself, for the message actions' chunk (message-actions/), which works on it. */
-  readonly model: ConversationModel;
+  /** Where the stored session branches (an edited message, a regenerated reply), as the last history read said. */
+  readonly branches: readonly BranchPoint[] | undefined;
+  /** Index in `turns` of the turn with this id (-1: none), without a search through a long history. */
+  indexOf(turnId: string): number;
 }
 
 export const conversationContext = createContext<ConversationSnapshot>(Symbol('agent-chat-conversation'));
