@@ -17,7 +17,11 @@ export { ConversationController } from './conversation/conversation-controller.j
 export { conversationContext } from './context/conversation-context.js';
 export type { ConversationActions, ConversationSnapshot, QueuedMessage, SendOptions } from './context/conversation-context.js';
 export { draftContext } from './context/draft-context.js';
-export type { DraftSnapshot } from './context/draft-context.js';
+export type { DraftSnapshot, DraftUpload } from './context/draft-context.js';
+// What a part of the page's own reads of the element, as the element's parts do.
+export { elementHostContext } from './context/element-host.js';
+export type { ElementHost, TransportName } from './context/element-host.js';
+export { ReplyBusy } from './context/conversation-context.js';
 export { ITEM_MIME } from './draft/dropped-items.js';
 export type { TriggerPriority } from './conversation/trigger-gate.js';
 export { applyEvent } from './conversation/apply-event.js';
@@ -26,6 +30,7 @@ export { toDisplayItems } from './conversation/display-items.js';
 export type { DisplayItem, ToolStepState } from './conversation/display-items.js';
 export { AgentClient } from './transport/agent-client.js';
 export type { AgentClientOptions } from './transport/agent-client.js';
+export type { AgentTransport, SendMessage } from './transport/transport.js';
 export { AgentHttpError } from './transport/http-error.js';
 export { Composer } from './parts/composer.js';
 export { ItemChips } from './parts/item-chips.js';

@@ -12,6 +12,8 @@ import { NO_CATALOG, toolCatalogContext } from '../../src/context/tool-catalog-c
 
 export class TestContextRoot extends LitElement {
   readonly sent: string[] = [];
+  /** The sessions a part asked the element to show (ElementHost.showSession). */
+  readonly shownSessions: string[] = [];
   private readonly conversation = new ContextProvider(this, {
     context: conversationContext,
     initialValue: this.snapshot({}),
@@ -46,7 +48,7 @@ export class TestContextRoot extends LitElement {
         return tables.get(base) as T;
       },
       client: () => undefined,
-      showSession: () => {},
+      showSession: (sessionId) => void this.shownSessions.push(sessionId),
       emit: () => {},
     };
   }
