@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { CommandDescriptor, PendingCall, SessionResponse, ToolsResponse } from '@agent-chat/protocol';
 import type { AgentChatAdapter, ConfirmDecision } from '../adapter/adapter.js';
 import { AgentHttpError } from '../transport/http-error.js';
@@ -10,14 +10,13 @@ import { regenerate, replaceMessage, showStored } from './branch-turns.js';
 import { runTurn, sendMessage } from './run-turn.js';
 import type { PendingAnswers } from './client-calls.js';
 import type { ConversationSnapshot, SendOptions } from '../context/conversation-context.js';
-import { ConversationModel, type QueueEntry } from './conversation-model.js';
+import { ConversationModel, type ConversationHost, type QueueEntry } from './conversation-model.js';
 import { describeError } from './describe-error.js';
 import { idleWatch } from './idle-watch.js';
 import { LOCAL, localStatusTurn, localTurnId } from './local-turns.js';
 import { isUnusedSessionId } from './session-id.js';
 
-/** The element a conversation controller belongs to: the public events fire on it. */
-export type ConversationHost = ReactiveControllerHost & HTMLElement;
+export type { ConversationHost };
 
 const NO_ADAPTER: AgentChatAdapter = {};
 

@@ -1,4 +1,5 @@
 import { ContextProvider } from '@lit/context';
+import type { ReactiveControllerHost } from 'lit';
 import type { PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from '../adapter/adapter.js';
 import { emit } from '../events.js';
@@ -10,7 +11,6 @@ import {
   type QueuedMessage,
   type SendOptions,
 } from '../context/conversation-context.js';
-import type { ConversationHost } from './conversation-controller.js';
 import { describeError } from './describe-error.js';
 import { localErrorTurn } from './local-turns.js';
 import type { RunStream } from './run-stream.js';
@@ -19,6 +19,9 @@ import { TurnLog } from './turn-log.js';
 
 /** The shortest time between two publishes of streamed deltas: 20 a second. */
 const DELTA_MS = 50;
+
+/** The element a conversation belongs to: the public events fire on it. */
+export type ConversationHost = ReactiveControllerHost & HTMLElement;
 
 export interface QueueEntry extends QueuedMessage {
   readonly options: SendOptions;
