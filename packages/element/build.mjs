@@ -71,7 +71,7 @@ const result = await build({
   sourcemap: false,
   // The notices go in one banner per file and a text file beside the bundle (build/third-party-licenses.mjs).
   legalComments: 'none',
-  // marked's values that src/markdown/lex.ts imports; the rest of marked (its HTML renderer) is left out.
+  // marked's values that src/core/markdown/lex.ts imports; the rest of marked (its HTML renderer) is left out.
   plugins: [minifyTemplatesPlugin(), highlightCorePlugin(), markedLexerOnlyPlugin(['Lexer', 'getDefaults'])],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.

@@ -2,7 +2,7 @@
 // every piece — the worst case, a frame per delta — incrementally, and by parsing and rendering the whole text
 // so far each time (what a renderer without incremental blocks does).
 import { render } from 'lit';
-import { IncrementalMarkdown } from '../src/markdown/incremental-markdown.js';
+import { IncrementalMarkdown } from '../src/ui/markdown/incremental-markdown.js';
 import { chunks, markdownCorpus } from './markdown-corpus.js';
 
 export interface BenchRow {

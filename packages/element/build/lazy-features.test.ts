@@ -1,7 +1,7 @@
 // Our own convention for what loads lazily, checked on the element's source: the feature registry
 // (src/features/registry.ts) is the one place that import()s a chunk, each chunk entry (src/chunks/<name>.ts) is
 // named there once, and only those entries carry the imports that are there for esbuild's splitting.
-// highlight.js's languages keep their own loaders (src/markdown/code-languages.ts).
+// highlight.js's languages keep their own loaders (src/features/code-highlighting/code-languages.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '../src');
 const REGISTRY = 'features/registry.ts';
-const LANGUAGES = 'markdown/code-languages.ts';
+const LANGUAGES = 'features/code-highlighting/code-languages.ts';
 
 /** Every TypeScript file under src/, by its path relative to it. */
 function sourceFiles(dir = src): string[] {

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat } from '../src/agent-chat.js';
-import * as partLists from '../src/styles/parts.js';
+import * as partLists from '../src/ui/parts.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = join(packageDir, 'src');
@@ -63,7 +63,7 @@ const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
   });
 
 /** The shell's templates: the element's own, and the conversation's place in it, which loads with the conversation. */
-const SHELL_FILES = ['agent-chat.ts', 'shell-conversation.ts'];
+const SHELL_FILES = ['agent-chat.ts', 'element/shell-conversation.ts'];
 const shellText = () => SHELL_FILES.map((file) => source(file).text).join('\n');
 
 function source(file: string) {
@@ -278,7 +278,7 @@ describe('custom-elements.json', () => {
         const unforwarded = partsIn(frame.text).filter((name) => !forwardedIn(view.text).includes(name));
         expect(sorted(unforwarded), `${frame.file}: parts its view does not forward`).toEqual([]);
       }
-      const launcher = partsIn(source('parts/launcher.ts').text);
+      const launcher = partsIn(source('element/launcher.ts').text);
       expect(sorted(launcher.filter((name) => !forwardedIn(shell).includes(name))), 'the launcher’s parts').toEqual([]);
     });
   });

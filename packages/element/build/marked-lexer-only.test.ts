@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import * as marked from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mathStart, mathTokenizer } from '../src/markdown/math.js';
+import { mathStart, mathTokenizer } from '../src/core/markdown/math.js';
 import { checkCut, markedLexerOnly, markedLexerOnlyPlugin } from './marked-lexer-only.mjs';
 
 const require = createRequire(import.meta.url);
@@ -30,7 +30,7 @@ describe('marked without its default instance (build/marked-lexer-only.mjs)', ()
     const cut = (await import(pathToFileURL(file).href)) as Pick<typeof marked, 'Lexer' | 'getDefaults'>;
     expect(Object.keys(cut).sort()).toEqual(['Lexer', 'getDefaults']);
     expect(cut.getDefaults()).toEqual(marked.getDefaults());
-    // As src/markdown/lex.ts configures it, and bare.
+    // As src/core/markdown/lex.ts configures it, and bare.
     const math = { renderers: {}, childTokens: {}, inline: [mathTokenizer], startInline: [mathStart] };
     const samples = [...commonMark.map(({ markdown, number }) => ({ markdown, name: `CommonMark example ${number}` })), { markdown: 'Sum $a+b$ and $$x$$\n', name: 'math' }];
     for (const extensions of [null, math]) {

@@ -29,7 +29,7 @@ export function printReport(metafile, root = process.cwd()) {
   console.log('');
 }
 
-/** `node_modules/@scope/name/…` → `@scope/name`; `…/src/parts/x.ts` → `src/parts`. */
+/** `node_modules/@scope/name/…` → `@scope/name`; `…/src/ui/x.ts` → `src/ui`. */
 function groupOf(path) {
   const parts = path.split(/[\\/]/);
   const modules = parts.lastIndexOf('node_modules');

@@ -1,24 +1,24 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { Attachment, Item, Turn } from '@agent-chat/protocol';
-import type { AgentChatAdapter } from './adapter/adapter.js';
+import type { AgentChatAdapter } from './context/adapter.js';
 import type { SendOptions } from './context/conversation-context.js';
 import type { TransportName } from './context/element-host.js';
 import { triggerGate, type TriggerOptions } from './conversation/trigger-gate.js';
-import { ConversationSlot } from './conversation-slot.js';
-import { listenForItems } from './draft/item-drop.js';
-import { FrameSlot } from './frame-slot.js';
-import { dockedStyles } from './frames/docked-styles.js';
-import type { Corner } from './frames/floating-frame.js';
-import { panelStyles } from './frames/frame-styles.js';
+import { ConversationSlot } from './element/conversation-slot.js';
+import { listenForItems } from './conversation/item-drop.js';
+import { FrameSlot } from './element/frame-slot.js';
+import { dockedStyles } from './ui/docked-styles.js';
+import type { Corner } from './ui/layout/launcher-place.js';
+import { panelStyles } from './ui/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
 import type { ElementStrings } from './i18n/strings.js';
-import { frameOf, type Frame, type LayoutMode } from './layout/frame-of.js';
-import { DEFAULT_BREAKPOINT, NarrowScreen } from './layout/narrow-screen.js';
-import { frameStorageKey } from './layout/persisted-frame.js';
-import { OpenState } from './open-state.js';
-import { shellStyles } from './styles/shell-styles.js';
-import { shellTokens } from './styles/shell-tokens.js';
+import { frameOf, type Frame, type LayoutMode } from './ui/layout/frame-of.js';
+import { DEFAULT_BREAKPOINT, NarrowScreen } from './ui/layout/narrow-screen.js';
+import { frameStorageKey } from './ui/layout/persisted-frame.js';
+import { OpenState } from './element/open-state.js';
+import { shellStyles } from './element/shell-styles.js';
+import { shellTokens } from './ui/shell-tokens.js';
 
 export type { Frame, LayoutMode, TransportName, TriggerOptions };
 
@@ -38,8 +38,8 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  *
  * Inside, it is the shell: it decides which conversation to show (endpoint + session, or a session remembered
  * in localStorage) and how to lay it out. The conversation, its draft and the contexts its parts read (the element
- * host among them: the one way a feature reaches the element) load when first needed (conversation-slot.ts), each
- * frame when first shown (frame-slot.ts). Switching `mode` keeps the conversation and the draft.
+ * host among them: the one way a feature reaches the element) load when first needed (element/conversation-slot.ts), each
+ * frame when first shown (element/frame-slot.ts). Switching `mode` keeps the conversation and the draft.
  *
  * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step), with the parts
  * each component documents where it draws them; the parts several frames draw are here.

@@ -59,7 +59,7 @@ export interface OpenDetail {
   frame: string;
 }
 
-/** A reference chip in the agent's text was clicked (`[[F-1]]`, see markdown/references.ts). */
+/** A reference chip in the agent's text was clicked (`[[F-1]]`, see ui/markdown/references.ts). */
 export interface ReferenceDetail {
   /** The item's id, e.g. `F-1`. */
   id: string;

@@ -1,6 +1,6 @@
 // The package's module entry, for bundlers: it registers nothing. Call defineAgentChat() (or import
 // '@agent-chat/element/define') to register <agent-chat> and its parts.
-export { AgentChat, defineAgentChat } from './register.js';
+export { AgentChat, defineAgentChat } from './element/register.js';
 export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-chat.js';
 // English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
 export { registerLocale } from './i18n/locales.js';
@@ -10,8 +10,8 @@ export { cardsEn, type CardStringKey, type CardStrings } from './i18n/card-strin
 export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
 export { messageActionsEn, type MessageActionStrings } from './i18n/message-action-strings.js';
 export { attachmentsEn, type AttachmentStrings } from './i18n/attachment-strings.js';
-export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './adapter/adapter.js';
-export type { ToolView, ToolViewCall, ToolViewContent } from './adapter/adapter.js';
+export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './context/adapter.js';
+export type { ToolView, ToolViewCall, ToolViewContent } from './context/adapter.js';
 export { adapterContext } from './context/adapter-context.js';
 export { ConversationController } from './conversation/conversation-controller.js';
 export { conversationContext } from './context/conversation-context.js';
@@ -22,31 +22,32 @@ export type { DraftSnapshot, DraftUpload } from './context/draft-context.js';
 export { elementHostContext } from './context/element-host.js';
 export type { ElementHost, TransportName } from './context/element-host.js';
 export { ReplyBusy } from './context/conversation-context.js';
-export { ITEM_MIME } from './draft/dropped-items.js';
+export { ITEM_MIME } from './conversation/dropped-items.js';
 export type { TriggerPriority } from './conversation/trigger-gate.js';
-export { applyEvent } from './conversation/apply-event.js';
-export { TurnLog } from './conversation/turn-log.js';
-export { toDisplayItems } from './conversation/display-items.js';
-export type { DisplayItem, ToolStepState } from './conversation/display-items.js';
+export { applyEvent } from './core/turns/apply-event.js';
+export { TurnLog } from './core/turns/turn-log.js';
+export { toDisplayItems } from './core/turns/display-items.js';
+export type { DisplayItem, ToolStepState } from './core/turns/display-items.js';
 export { AgentClient } from './transport/agent-client.js';
 export type { AgentClientOptions } from './transport/agent-client.js';
 export type { AgentTransport, SendMessage } from './transport/transport.js';
 export { AgentHttpError } from './transport/http-error.js';
-export { Composer } from './parts/composer.js';
-export { ItemChips } from './parts/item-chips.js';
-export { Launcher } from './parts/launcher.js';
-export { MessageBubble } from './parts/message-bubble.js';
-export { MessageList } from './parts/message-list.js';
-export { NoticeLine } from './parts/notice-line.js';
-export { QuickActions } from './parts/quick-actions.js';
-export { ThinkingBlock } from './parts/thinking-block.js';
-export { ThreadList } from './parts/thread-list.js';
-export { ToolChip } from './parts/tool-chip.js';
-export { FloatingFrame, type Corner } from './frames/floating-frame.js';
-export { DockedFrame } from './frames/docked-frame.js';
-export { DrawerFrame } from './frames/drawer-frame.js';
-export { EphemeralFrame } from './frames/ephemeral-frame.js';
-export type { EphemeralEvent, EphemeralState } from './layout/ephemeral-state.js';
+export { Composer } from './features/composer/composer.js';
+export { ItemChips } from './features/item-chips/item-chips.js';
+export { Launcher } from './element/launcher.js';
+export { MessageBubble } from './features/message-list/message-bubble.js';
+export { MessageList } from './features/message-list/message-list.js';
+export { NoticeLine } from './features/message-list/notice-line.js';
+export { QuickActions } from './features/quick-actions/quick-actions.js';
+export { ThinkingBlock } from './features/cards/thinking-block.js';
+export { ThreadList } from './features/threads/thread-list.js';
+export { ToolChip } from './features/cards/tool-chip.js';
+export { FloatingFrame } from './features/frames/floating-frame.js';
+export type { Corner } from './ui/layout/launcher-place.js';
+export { DockedFrame } from './features/frames/docked-frame.js';
+export { DrawerFrame } from './features/frames/drawer-frame.js';
+export { EphemeralFrame } from './features/frames/ephemeral-frame.js';
+export type { EphemeralEvent, EphemeralState } from './ui/layout/ephemeral-state.js';
 export type {
   AgentChatEventMap,
   ErrorDetail,
@@ -62,6 +63,6 @@ export type {
   TriggerDroppedDetail,
 } from './events.js';
 export type { ConversationHost } from './conversation/conversation-controller.js';
-export type { MessageSender } from './parts/message-bubble.js';
-export type { NoticeTone } from './parts/notice-line.js';
-export type { Rect } from './layout/rect.js';
+export type { MessageSender } from './features/message-list/message-bubble.js';
+export type { NoticeTone } from './features/message-list/notice-line.js';
+export type { Rect } from './ui/layout/rect.js';

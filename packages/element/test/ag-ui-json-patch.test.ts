@@ -1,7 +1,7 @@
-// The JSON Patch apply behind AG-UI's STATE_DELTA (src/transport/ag-ui/json-patch.ts), on RFC 6902's own examples
+// The JSON Patch apply behind AG-UI's STATE_DELTA (src/core/ag-ui/json-patch.ts), on RFC 6902's own examples
 // (appendix A) and its failure cases.
 import { expect } from '@open-wc/testing';
-import { applyPatch, JsonPatchError, type PatchOperation } from '../src/transport/ag-ui/json-patch.js';
+import { applyPatch, JsonPatchError, type PatchOperation } from '../src/core/ag-ui/json-patch.js';
 
 const apply = (doc: unknown, ...patch: PatchOperation[]) => applyPatch(doc, patch);
 

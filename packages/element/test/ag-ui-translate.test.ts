@@ -1,10 +1,10 @@
-// The AG-UI → element event translation (src/transport/ag-ui/translate.ts) on the cases the end-to-end test's
+// The AG-UI → element event translation (src/core/ag-ui/translate.ts) on the cases the end-to-end test's
 // agent does not send: chunk events, other roles, a patch that does not apply, outcomes, an agent-chat server's
 // interrupt metadata, and AG-UI's MESSAGES_SNAPSHOT reconciliation.
 import type { Message } from '@ag-ui/core';
 import { expect } from '@open-wc/testing';
-import { AgUiTranslator, reconcile } from '../src/transport/ag-ui/translate.js';
-import { newThread } from '../src/transport/ag-ui/thread.js';
+import { AgUiTranslator, reconcile } from '../src/core/ag-ui/translate.js';
+import { newThread } from '../src/core/ag-ui/thread.js';
 
 const translate = (translator: AgUiTranslator, ...events: object[]) =>
   events.flatMap((event) => translator.translate(event as { type: string }));

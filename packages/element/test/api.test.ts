@@ -3,7 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { Turn, UserTurn } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { ITEM_MIME } from '../src/draft/dropped-items.js';
+import { ITEM_MIME } from '../src/conversation/dropped-items.js';
 import type { MessageSentDetail } from '../src/events.js';
 import { scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { centerOf, composer, draftChips, draftMentions, messageList, shownText, textarea, toolChips, userBubbles } from './support/dom.js';

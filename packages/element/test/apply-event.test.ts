@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { StreamEvent, Turn } from '@agent-chat/protocol';
-import { applyEvent } from '../src/conversation/apply-event.js';
-import { TurnLog } from '../src/conversation/turn-log.js';
-import { toDisplayItems } from '../src/conversation/display-items.js';
-import { STOPPED_CODE, STOPPED_TEXT } from '../src/conversation/local-turns.js';
+import { applyEvent } from '../src/core/turns/apply-event.js';
+import { TurnLog } from '../src/core/turns/turn-log.js';
+import { toDisplayItems } from '../src/core/turns/display-items.js';
+import { STOPPED_CODE, STOPPED_TEXT } from '../src/core/turns/local-turns.js';
 
 const NOW = 1_700_000_000_000;
 const user: Turn = { id: 'u1', createdAt: NOW, type: 'user', text: 'Where is my order?' };

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ConfirmCard } from '../src/parts/confirm-card.js';
+import type { ConfirmCard } from '../src/features/cards/confirm-card.js';
 import type { RunFinishDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { CARDS } from './support/card-texts.js';

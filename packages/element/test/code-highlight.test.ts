@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { MessageBubble } from '../src/parts/message-bubble.js';
+import { MessageBubble } from '../src/features/message-list/message-bubble.js';
 import { waitFor } from './support/wait.js';
 
 if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);

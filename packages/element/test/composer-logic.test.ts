@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import type { PendingCall } from '@agent-chat/protocol';
-import { replaceToken, tokenAtCaret } from '../src/composer/caret-token.js';
-import { commandSuggestions, mentionSuggestions, toMentionGroups } from '../src/composer/suggestions.js';
+import { replaceToken, tokenAtCaret } from '../src/features/composer/caret-token.js';
+import { commandSuggestions, mentionSuggestions, toMentionGroups } from '../src/features/autocomplete/suggestions.js';
 import { answerPendingCalls, runClientTool } from '../src/conversation/client-calls.js';
 import { triggerGate } from '../src/conversation/trigger-gate.js';
-import { parseDroppedItems } from '../src/draft/dropped-items.js';
+import { parseDroppedItems } from '../src/conversation/dropped-items.js';
 import { waitFor } from './support/wait.js';
 
 describe('tokenAtCaret', () => {

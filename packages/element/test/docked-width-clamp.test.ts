@@ -7,7 +7,7 @@ import { scenario, uniqueSession } from './support/agent-server.js';
 import { waitFor } from './support/wait.js';
 
 // Issue #20, point 11: a docked panel's width is kept within the window, on load and on resize. The rule
-// (layout/docked-width.ts maxDockedWidth): the page keeps at least 600 px beside the panel, and the panel is at most
+// (ui/layout/docked-width.ts maxDockedWidth): the page keeps at least 600 px beside the panel, and the panel is at most
 // 80 % of the window, but never narrower than its default 380 px; the width the user chose stays remembered as it
 // was, and comes back when the window is wide enough again.
 

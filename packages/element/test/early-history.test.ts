@@ -11,7 +11,7 @@ import { assistantBubbles, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';
 import { waitFor } from './support/wait.js';
 
-// Issue 18: the history is asked for while the conversation's chunk loads, not once it has (load-conversation.ts,
+// Issue 18: the history is asked for while the conversation's chunk loads, not once it has (element/load-conversation.ts,
 // chunks/early-history.ts). Only a page's first conversation load asks early, so this file's page starts with
 // nothing but the shell loaded, and its first test is the one that sees it.
 

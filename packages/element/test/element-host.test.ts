@@ -9,7 +9,7 @@ import { STORAGE_PREFIX } from '../src/conversation/session-id.js';
 import type { ThreadChangeDetail } from '../src/events.js';
 import { threadsEn } from '../src/i18n/thread-strings.js';
 import { Texts } from '../src/i18n/texts.js';
-import { ThreadList } from '../src/parts/thread-list.js';
+import { ThreadList } from '../src/features/threads/thread-list.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { EphemeralFrame } from '../src/frames/ephemeral-frame.js';
+import type { EphemeralFrame } from '../src/features/frames/ephemeral-frame.js';
 import { centerOf, composer, frameOf, framePart, suggestionOptions, textarea } from './support/dom.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { nextEvent, waitFor } from './support/wait.js';

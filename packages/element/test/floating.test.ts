@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { FloatingFrame } from '../src/frames/floating-frame.js';
+import type { FloatingFrame } from '../src/features/frames/floating-frame.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { badgeText, centerOf, frameOf, framePart, launcherButton } from './support/dom.js';
 import { waitFor } from './support/wait.js';

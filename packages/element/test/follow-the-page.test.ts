@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
-import type { AgentChatAdapter, QuickAction } from '../src/adapter/adapter.js';
+import type { AgentChatAdapter, QuickAction } from '../src/context/adapter.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { StateChangeDetail } from '../src/events.js';
-import type { ToolChip } from '../src/parts/tool-chip.js';
+import type { ToolChip } from '../src/features/cards/tool-chip.js';
 import { agentServerUrl, scenario, uniqueSession } from './support/agent-server.js';
 import { composer, statusLines, toolChips } from './support/dom.js';
 import { PROGRESS } from './support/follow-page-texts.js';

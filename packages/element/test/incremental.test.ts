@@ -1,11 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Turn } from '@agent-chat/protocol';
 import '../src/define.js';
-import { defineTurnParts } from '../src/define-turn-parts.js';
+import { defineTurnParts } from '../src/features/message-list/define-turn-parts.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { toDisplayItems } from '../src/conversation/display-items.js';
-import type { AgentTurn } from '../src/parts/agent-turn.js';
-import { groupTurns } from '../src/steps/turn-steps.js';
+import { toDisplayItems } from '../src/core/turns/display-items.js';
+import type { AgentTurn } from '../src/features/message-list/agent-turn.js';
+import { groupTurns } from '../src/core/turns/turn-steps.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { deepAll, messageList, queuedBubbles } from './support/dom.js';
 import { waitFor } from './support/wait.js';

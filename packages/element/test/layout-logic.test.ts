@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { clampRect } from '../src/layout/clamp.js';
-import { applyDockedSpace, clearDockedSpace, DOCKED_WIDTH_PROPERTY, resizeDockedWidth } from '../src/layout/docked-width.js';
-import { nextEphemeralState, restartsTimer, type EphemeralEvent, type EphemeralState } from '../src/layout/ephemeral-state.js';
-import { frameStorageKey, readFrameMemory, writeFrameMemory } from '../src/layout/persisted-frame.js';
-import { resizeRect, resizeRectWithin } from '../src/layout/resize.js';
-import { lockBodyScroll } from '../src/layout/scroll-lock.js';
+import { clampRect } from '../src/ui/layout/clamp.js';
+import { applyDockedSpace, clearDockedSpace, DOCKED_WIDTH_PROPERTY, resizeDockedWidth } from '../src/ui/layout/docked-width.js';
+import { nextEphemeralState, restartsTimer, type EphemeralEvent, type EphemeralState } from '../src/ui/layout/ephemeral-state.js';
+import { frameStorageKey, readFrameMemory, writeFrameMemory } from '../src/ui/layout/persisted-frame.js';
+import { resizeRect, resizeRectWithin } from '../src/ui/layout/resize.js';
+import { lockBodyScroll } from '../src/ui/layout/scroll-lock.js';
 
 const viewport = { width: 1000, height: 800 };
 const min = { width: 200, height: 150 };

@@ -3,7 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { AgentTurn } from '../src/parts/agent-turn.js';
+import { AgentTurn } from '../src/features/message-list/agent-turn.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, confirmCards, deepAll, shownText } from './support/dom.js';
 import { ASK, INITIAL_TITLE, ITEM, STEPS } from './support/rendering-texts.js';

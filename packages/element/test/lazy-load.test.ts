@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
-import { ITEM_MIME } from '../src/draft/dropped-items.js';
+import { ITEM_MIME } from '../src/conversation/dropped-items.js';
 import { assistantBubbles, badgeText, draftChips, frameOf, framePart, launcherButton, textarea } from './support/dom.js';
 import { waitFor } from './support/wait.js';
 

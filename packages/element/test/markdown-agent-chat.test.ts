@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import '../src/i18n/fr.js'; // registers locale="fr", used below
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ReferenceDetail } from '../src/markdown/references.js';
+import type { ReferenceDetail } from '../src/ui/markdown/references.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';

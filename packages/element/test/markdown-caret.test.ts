@@ -7,7 +7,7 @@
 // were set (HTML, timer initialization steps), so once the witness blinks, any timer the first bubble still had
 // has run too.
 import { expect } from '@open-wc/testing';
-import { MessageBubble } from '../src/parts/message-bubble.js';
+import { MessageBubble } from '../src/features/message-list/message-bubble.js';
 import { markup } from './support/bubble-render.js';
 import { waitFor } from './support/wait.js';
 

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { MessageBubble } from '../src/parts/message-bubble.js';
-import type { ReferenceDetail } from '../src/markdown/references.js';
+import { MessageBubble } from '../src/features/message-list/message-bubble.js';
+import type { ReferenceDetail } from '../src/ui/markdown/references.js';
 import { nextEvent } from './support/wait.js';
 
 if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { render } from 'lit';
 import { chunks, markdownCorpus } from '../bench/markdown-corpus.js';
-import { IncrementalMarkdown } from '../src/markdown/incremental-markdown.js';
-import { MessageBubble } from '../src/parts/message-bubble.js';
+import { IncrementalMarkdown } from '../src/ui/markdown/incremental-markdown.js';
+import { MessageBubble } from '../src/features/message-list/message-bubble.js';
 
 if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);
 

@@ -3,7 +3,7 @@ import { a11ySnapshot, findAccessibilityNode, resetMouse, sendKeys, sendMouse } 
 import type { Item } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { mentionRanges } from '../src/composer/mention-tokens.js';
+import { mentionRanges } from '../src/core/mention-tokens.js';
 import type { MessageSentDetail } from '../src/events.js';
 import { axeViolations } from './support/axe.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
@@ -12,7 +12,7 @@ import { nextEvent, waitFor } from './support/wait.js';
 
 // Issue #20, point 8: a picked mention is a styled, atomic token in the text (seed 003's `<span class="chat-mention">`),
 // not a chip above plain `@R-2` text. The field stays a textarea; the tokens are drawn by a layer under it
-// (src/composer/mention-input.ts), so the field's text is exactly what is sent.
+// (src/features/autocomplete/mention-input.ts), so the field's text is exactly what is sent.
 
 const R2: Item = { id: 'R-2', type: 'recommendation', text: 'Ship the onboarding checklist first' };
 const F1: Item = { id: 'F-1', type: 'fact', title: 'Revenue grew 12%' };

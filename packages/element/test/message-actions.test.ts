@@ -4,7 +4,7 @@ import '../src/define.js';
 import '../src/i18n/fr.js'; // registers locale="fr", for the test of the French texts
 import type { AgentChat } from '../src/agent-chat.js';
 import type { FeedbackDetail, RunFinishDetail } from '../src/events.js';
-import type { MessageActions } from '../src/message-actions/message-actions.js';
+import type { MessageActions } from '../src/features/message-actions/message-actions.js';
 import { agentServerUrl, scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { axeViolations } from './support/axe.js';
 import { assistantBubbles, deepAll, messageList, shownText, userBubbles } from './support/dom.js';

@@ -4,7 +4,7 @@ import '../src/define.js';
 import '../src/i18n/fr.js'; // registers locale="fr", used below
 import type { AgentChat, LayoutMode } from '../src/agent-chat.js';
 import type { OpenDetail } from '../src/events.js';
-import { DEFAULT_HIDE_AFTER_MS } from '../src/layout/ephemeral-state.js';
+import { DEFAULT_HIDE_AFTER_MS } from '../src/ui/layout/ephemeral-state.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, frameOf, framePart, launcherButton, messageList, textarea, userBubbles } from './support/dom.js';
 import { echo } from './support/scenario-texts.js';

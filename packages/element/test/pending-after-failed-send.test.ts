@@ -3,7 +3,7 @@ import { ContextEvent } from '@lit/context';
 import '../src/define.js';
 import { conversationContext, type ConversationSnapshot } from '../src/context/conversation-context.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ConfirmCard } from '../src/parts/confirm-card.js';
+import type { ConfirmCard } from '../src/features/cards/confirm-card.js';
 import type { RunFinishDetail } from '../src/events.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { CARDS } from './support/card-texts.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { ToolDescriptor, Turn } from '@agent-chat/protocol';
-import { define } from '../src/define-element.js';
-import { ReplyAnnouncer } from '../src/parts/reply-announcer.js';
+import { define } from '../src/ui/define-element.js';
+import { ReplyAnnouncer } from '../src/features/message-list/reply-announcer.js';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';
 import { waitFor } from './support/wait.js';

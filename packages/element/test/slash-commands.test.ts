@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { commandSuggestions, runsAsTyped } from '../src/composer/suggestions.js';
+import { commandSuggestions, runsAsTyped } from '../src/features/autocomplete/suggestions.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { STAGED } from './support/command-texts.js';
 import { assistantBubbles, shownText, suggestionOptions, textarea, userBubbles } from './support/dom.js';

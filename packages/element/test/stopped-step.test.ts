@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { RunFinishDetail } from '../src/events.js';
-import type { ToolChip } from '../src/parts/tool-chip.js';
+import type { ToolChip } from '../src/features/cards/tool-chip.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { composerButton, deepAll, toolChips } from './support/dom.js';
 import { STOPPING } from './support/stop-and-undo-texts.js';

@@ -4,7 +4,7 @@ import type { SessionListResponse } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { ThreadChangeDetail } from '../src/events.js';
-import type { ThreadList } from '../src/parts/thread-list.js';
+import type { ThreadList } from '../src/features/threads/thread-list.js';
 import { axeViolations } from './support/axe.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, composer, shownText, textarea, userBubbles } from './support/dom.js';

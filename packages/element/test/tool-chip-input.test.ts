@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ToolChip } from '../src/parts/tool-chip.js';
+import type { ToolChip } from '../src/features/cards/tool-chip.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { CHIPS } from './support/card-texts.js';
 import { assistantBubbles, thinkingBlocks, toolChips } from './support/dom.js';

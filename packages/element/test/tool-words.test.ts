@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { ConfirmCard } from '../src/parts/confirm-card.js';
+import type { ConfirmCard } from '../src/features/cards/confirm-card.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { CARDS, WORDS } from './support/card-texts.js';
 import { confirmCards } from './support/dom.js';

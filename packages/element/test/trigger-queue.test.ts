@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Turn, UserTurn } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import { TYPING_QUIET_MS } from '../src/conversation/trigger-queue.js';
+import { TYPING_QUIET_MS } from '../src/features/triggers/trigger-queue.js';
 import type { MessageSentDetail, TriggerDroppedDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { confirmCards, textarea, userBubbles } from './support/dom.js';

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
-import { toDisplayItems } from '../src/conversation/display-items.js';
-import { fieldIssue, formFields, fromRaw, type JsonSchema } from '../src/forms/schema-fields.js';
-import { groupTurns } from '../src/steps/turn-steps.js';
-import { diffWords } from '../src/text/diff-words.js';
+import { toDisplayItems } from '../src/core/turns/display-items.js';
+import { fieldIssue, formFields, fromRaw, type JsonSchema } from '../src/features/cards/schema-fields.js';
+import { groupTurns } from '../src/core/turns/turn-steps.js';
+import { diffWords } from '../src/core/diff-words.js';
 
 const at = 1_700_000_000_000;
 const tool = (name: string, extra: Partial<ToolDescriptor> = {}): ToolDescriptor => ({

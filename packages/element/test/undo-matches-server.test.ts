@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { RunFinishDetail } from '../src/events.js';
-import type { AgentTurn } from '../src/parts/agent-turn.js';
+import type { AgentTurn } from '../src/features/message-list/agent-turn.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { deepAll, statusLines } from './support/dom.js';
 import { UNDO_TURNS } from './support/stop-and-undo-texts.js';

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { Turn } from '@agent-chat/protocol';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { MessageList } from '../src/parts/message-list.js';
+import type { MessageList } from '../src/features/message-list/message-list.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, messageList } from './support/dom.js';
 import { waitFor } from './support/wait.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { chunks } from '../bench/markdown-corpus.js';
-import { MessageBubble } from '../src/parts/message-bubble.js';
+import { MessageBubble } from '../src/features/message-list/message-bubble.js';
 import { SAFE_SCHEMES, XSS_VECTORS, armXssSpy, unsafeMarkup, xssCount } from './support/xss-vectors.js';
 
 if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);

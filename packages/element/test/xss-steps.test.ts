@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
 import '../src/define.js';
-import { defineTurnParts } from '../src/define-turn-parts.js';
-import { toDisplayItems } from '../src/conversation/display-items.js';
-import { groupTurns } from '../src/steps/turn-steps.js';
+import { defineTurnParts } from '../src/features/message-list/define-turn-parts.js';
+import { toDisplayItems } from '../src/core/turns/display-items.js';
+import { groupTurns } from '../src/core/turns/turn-steps.js';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';
 import { XSS_VECTORS, armXssSpy, unsafeMarkup, xssCount } from './support/xss-vectors.js';

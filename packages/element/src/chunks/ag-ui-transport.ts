@@ -1,7 +1,7 @@
 // The AG-UI transport's chunk (`<agent-chat transport="ag-ui">`), asked for at the first request such an element
 // makes (transport/ag-ui/lazy-client.ts). It imports the shell and the conversation first, for the bundle's sake:
 // see README.md here.
-import '../register.js';
+import '../element/register.js';
 import './conversation-parts.js';
 import type { AgentClientOptions } from '../transport/agent-client.js';
 import { AgUiClient } from '../transport/ag-ui/ag-ui-client.js';

@@ -2,16 +2,16 @@
 // confirmation card with its edit form and word diff, the final answer card, the Undo bar). A turn asks for it
 // before the render that would draw the first of them (agent-turn.ts). It imports the shell and the conversation
 // first, for the bundle's sake: see README.md here.
-import '../register.js';
+import '../element/register.js';
 import './conversation-parts.js';
-import { define } from '../define-element.js';
-import { SchemaForm } from '../forms/schema-form.js';
-import { AnswerCard } from '../parts/answer-card.js';
-import { ConfirmCard } from '../parts/confirm-card.js';
-import { ThinkingBlock } from '../parts/thinking-block.js';
-import { ToolChip } from '../parts/tool-chip.js';
-import { UndoBar } from '../parts/undo-bar.js';
-import { WordDiff } from '../parts/word-diff.js';
+import { define } from '../ui/define-element.js';
+import { SchemaForm } from '../features/cards/schema-form.js';
+import { AnswerCard } from '../features/cards/answer-card.js';
+import { ConfirmCard } from '../features/cards/confirm-card.js';
+import { ThinkingBlock } from '../features/cards/thinking-block.js';
+import { ToolChip } from '../features/cards/tool-chip.js';
+import { UndoBar } from '../features/cards/undo-bar.js';
+import { WordDiff } from '../features/cards/word-diff.js';
 
 // The card's own parts first, so a card upgrading in the same call finds its form and diff already defined.
 define('agent-chat-schema-form', SchemaForm);

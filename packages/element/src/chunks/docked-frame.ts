@@ -1,12 +1,12 @@
 // The docked frame's chunk, asked for by the shell (through features/registry.ts) after a docked page's first
 // paint, which its stand-in made; it defines the frame's tag. It imports the shell, then the stand-in, first for
 // the bundle's sake: see README.md here.
-import '../register.js';
+import '../element/register.js';
 import './docked-stand-in.js';
 import { html } from 'lit';
-import { define } from '../define-element.js';
-import type { FrameView } from '../load-frame.js';
-import { DockedFrame } from '../frames/docked-frame.js';
+import { define } from '../ui/define-element.js';
+import type { FrameView } from '../context/frame-view.js';
+import { DockedFrame } from '../features/frames/docked-frame.js';
 
 define('agent-chat-docked-frame', DockedFrame);
 

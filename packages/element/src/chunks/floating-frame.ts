@@ -1,11 +1,11 @@
 // The floating frame's chunk: the shell asks for it (through features/registry.ts) when an element first lays
 // itself out in that frame, and it defines the frame's tag. It imports the shell first for the bundle's sake: see
 // README.md here.
-import '../register.js';
+import '../element/register.js';
 import { html } from 'lit';
-import { define } from '../define-element.js';
-import type { FrameView } from '../load-frame.js';
-import { FloatingFrame } from '../frames/floating-frame.js';
+import { define } from '../ui/define-element.js';
+import type { FrameView } from '../context/frame-view.js';
+import { FloatingFrame } from '../features/frames/floating-frame.js';
 
 define('agent-chat-floating-frame', FloatingFrame);
 

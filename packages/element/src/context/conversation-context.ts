@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
 import type { Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
-import type { ConfirmDecision } from '../adapter/adapter.js';
+import type { ConfirmDecision } from './adapter.js';
 import type { SendMessage } from '../transport/transport.js';
 
 export interface SendOptions {

@@ -23,7 +23,7 @@ export interface DraftUpload {
  */
 export interface DraftSnapshot {
   readonly text: string;
-  /** The items whose mention (`@label`, composer/mention-tokens.ts) is in the text now, in the order they were mentioned. */
+  /** The items whose mention (`@label`, core/mention-tokens.ts) is in the text now, in the order they were mentioned. */
   readonly references: readonly Item[];
   readonly attachments: readonly Attachment[];
   /** Something the page can attach is being dragged over the chat. */
@@ -49,3 +49,30 @@ export interface DraftSnapshot {
 }
 
 export const draftContext = createContext<DraftSnapshot>(Symbol('agent-chat-draft'));
+
+/** What the attachments chunk gives a composer once the server said it takes files (GET /uploads). */
+export interface Uploads {
+  /** The media types the server takes: the picker offers only these. */
+  readonly accept: string;
+  /** Files picked: each checked against the server's limits, then uploaded, as the draft's uploads. */
+  add(files: Iterable<File>): void;
+  /** A file taken back (its chip's ×): its upload stops, and it leaves the draft. */
+  remove(key: number): void;
+  /**
+   * The composer's paste, drag and drop events: the files among them are added (and the composer outlined while
+   * they are dragged over it); anything else is left to the composer.
+   */
+  handleEvent(event: Event): void;
+}
+
+// What the draft's chips and picker (the item chips' and the attachments' features) tell the composer that draws
+// them: the composer hears these events by name, and the chunks that send them stay apart.
+
+/** Fired (not bubbling) when the user removes a chip; detail is the item's id. */
+export type ItemRemoveEvent = CustomEvent<string>;
+
+/** A file chip's ×: the file's `key` (DraftUpload.key). */
+export type FileRemoveEvent = CustomEvent<number>;
+
+/** Files the user picked. */
+export type FilesPickedEvent = CustomEvent<File[]>;

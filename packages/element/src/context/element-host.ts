@@ -1,5 +1,5 @@
 import { createContext } from '@lit/context';
-import type { AgentChatAdapter } from '../adapter/adapter.js';
+import type { AgentChatAdapter } from './adapter.js';
 import type { AgentChatEventMap } from '../events.js';
 import type { AgentTransport, TransportName } from '../transport/transport.js';
 
@@ -7,7 +7,7 @@ export type { TransportName };
 
 /**
  * `<agent-chat>` as a feature sees it, and the one way a feature reaches it (a feature never holds the element
- * itself). Provided by the shell with the conversation (element-host-provider.ts): a new value each time one of
+ * itself). Provided by the shell with the conversation (element/element-host-provider.ts): a new value each time one of
  * its fields changes, so a feature subscribed to it redraws.
  */
 export interface ElementHost {

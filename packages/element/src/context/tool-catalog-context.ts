@@ -1,10 +1,6 @@
 import { createContext } from '@lit/context';
-import type { ToolDescriptor } from '@agent-chat/protocol';
+import type { ToolCatalog } from '../core/turns/tool-catalog.js';
 
-/** The server's tools by name (GET /tools): how each call is shown, and the schema a confirmation edits. */
-export type ToolCatalog = ReadonlyMap<string, ToolDescriptor>;
+export { NO_CATALOG, type ToolCatalog } from '../core/turns/tool-catalog.js';
 
 export const toolCatalogContext = createContext<ToolCatalog>(Symbol('agent-chat-tool-catalog'));
-
-/** The catalog before GET /tools has answered (an answer, even an empty one or a failure, is another map). */
-export const NO_CATALOG: ToolCatalog = new Map();

@@ -1,5 +1,5 @@
 import type { ClientResult, Decision, PendingCall } from '@agent-chat/protocol';
-import type { AgentChatAdapter, ClientToolHandler, ConfirmDecision } from '../adapter/adapter.js';
+import type { AgentChatAdapter, ClientToolHandler, ConfirmDecision } from '../context/adapter.js';
 
 export interface PendingAnswers {
   decisions: Decision[];

@@ -1,6 +1,6 @@
 import type { ReactiveController } from 'lit';
 import type { CommandDescriptor, PendingCall, SessionResponse, ToolsResponse } from '@agent-chat/protocol';
-import type { AgentChatAdapter, ConfirmDecision } from '../adapter/adapter.js';
+import type { AgentChatAdapter, ConfirmDecision } from '../context/adapter.js';
 import { AgentHttpError } from '../transport/http-error.js';
 import type { AgentTransport, SendMessage } from '../transport/transport.js';
 import { emit } from '../events.js';
@@ -13,7 +13,7 @@ import type { ConversationSnapshot, SendOptions } from '../context/conversation-
 import { ConversationModel, type ConversationHost, type QueueEntry } from './conversation-model.js';
 import { describeError } from './describe-error.js';
 import { idleWatch } from './idle-watch.js';
-import { LOCAL, localStatusTurn, localTurnId } from './local-turns.js';
+import { LOCAL, localStatusTurn, localTurnId } from '../core/turns/local-turns.js';
 import { isUnusedSessionId } from './session-id.js';
 
 export type { ConversationHost };

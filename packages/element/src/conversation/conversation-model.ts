@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveControllerHost } from 'lit';
 import type { PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
-import type { AgentChatAdapter } from '../adapter/adapter.js';
+import type { AgentChatAdapter } from '../context/adapter.js';
 import { emit } from '../events.js';
 import { format, type AgentChatStrings } from '../i18n/strings.js';
 import {
@@ -12,10 +12,10 @@ import {
   type SendOptions,
 } from '../context/conversation-context.js';
 import { describeError } from './describe-error.js';
-import { localErrorTurn } from './local-turns.js';
+import { localErrorTurn } from '../core/turns/local-turns.js';
 import type { RunStream } from './run-stream.js';
 import type { AgentTransport } from '../transport/transport.js';
-import { TurnLog } from './turn-log.js';
+import { TurnLog } from '../core/turns/turn-log.js';
 
 /** The shortest time between two publishes of streamed deltas: 20 a second. */
 const DELTA_MS = 50;

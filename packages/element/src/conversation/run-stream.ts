@@ -3,11 +3,11 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import type { AgentTransport } from '../transport/transport.js';
 import { toStreamEvent } from '../transport/stream-event.js';
 import { emit } from '../events.js';
-import { applyEvent } from './apply-event.js';
+import { applyEvent } from '../core/turns/apply-event.js';
 import type { ConversationModel } from './conversation-model.js';
-import { isStoppedTurn, localStatusTurn, runLineId, stoppedTurn } from './local-turns.js';
+import { isStoppedTurn, localStatusTurn, runLineId, stoppedTurn } from '../core/turns/local-turns.js';
 import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
-import type { TurnLog } from './turn-log.js';
+import type { TurnLog } from '../core/turns/turn-log.js';
 
 /** How long Stop waits for the server's `done` before it stops listening regardless. */
 const STOP_GRACE_MS = 3000;

@@ -7,7 +7,7 @@ import type { SendMessage } from '../transport/transport.js';
 import type { PendingAnswers } from './client-calls.js';
 import type { SendOptions } from '../context/conversation-context.js';
 import type { ConversationModel } from './conversation-model.js';
-import { localUserTurn } from './local-turns.js';
+import { localUserTurn } from '../core/turns/local-turns.js';
 import { RunStream } from './run-stream.js';
 import { markSessionUsed } from './session-id.js';
 

@@ -1,9 +1,9 @@
 // The element's features that load when first needed, by name: the one place that imports their chunks
-// (highlight.js's languages aside: markdown/code-languages.ts), and the one way to ask for one. A part reaches
+// (highlight.js's languages aside: features/code-highlighting/code-languages.ts), and the one way to ask for one. A part reaches
 // another feature by asking for it here and drawing its tag, which upgrades when the chunk is in; never by
 // importing it, which would put that feature in the part's own chunk.
 import { emit } from '../events.js';
-import { afterPaint } from '../later.js';
+import { afterPaint } from '../ui/later.js';
 
 /** One feature's chunk: fetched at the first ask and shared by every ask after; forgotten if it fails. */
 class Chunk<M> {

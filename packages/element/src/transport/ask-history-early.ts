@@ -1,4 +1,4 @@
-import type { AgentChatAdapter } from '../adapter/adapter.js';
+import type { AgentChatAdapter } from '../context/adapter.js';
 import { isUnusedSessionId } from '../conversation/session-id.js';
 import type { EarlyHistory } from './early-history.js';
 import type { TransportName } from './transport.js';

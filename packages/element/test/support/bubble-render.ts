@@ -2,7 +2,7 @@
 // streamed (its text growing by a piece per animation frame, as the conversation controller sets it delta by
 // delta, then the end of the stream), once given whole (as history, or a reply rendered at once). Many texts go
 // side by side in one pass, so a few hundred spec examples cost a few dozen frames, not thousands.
-import { MessageBubble } from '../../src/parts/message-bubble.js';
+import { MessageBubble } from '../../src/features/message-list/message-bubble.js';
 
 if (!customElements.get('agent-chat-message')) customElements.define('agent-chat-message', MessageBubble);
 

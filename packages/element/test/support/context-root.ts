@@ -20,7 +20,7 @@ export class TestContextRoot extends LitElement {
   });
   // As the shell's: no catalog until setTools answers.
   private readonly catalog = new ContextProvider(this, { context: toolCatalogContext, initialValue: NO_CATALOG });
-  // The texts as the element resolves them (element-host-provider.ts): each table in the locale, under the overrides.
+  // The texts as the element resolves them (element/element-host-provider.ts): each table in the locale, under the overrides.
   private readonly host = new ContextProvider(this, { context: elementHostContext, initialValue: this.elementHost(undefined, undefined) });
 
   setConversation(state: { turns?: readonly Turn[]; running?: boolean; pending?: readonly PendingCall[]; undoable?: boolean }): void {

@@ -1,12 +1,12 @@
 import type { LitElement } from 'lit';
 import type { AgentChat } from '../../src/agent-chat.js';
-import type { Composer } from '../../src/parts/composer.js';
-import type { ConfirmCard } from '../../src/parts/confirm-card.js';
-import type { MessageBubble } from '../../src/parts/message-bubble.js';
-import type { MessageList } from '../../src/parts/message-list.js';
-import type { NoticeLine } from '../../src/parts/notice-line.js';
-import type { ThinkingBlock } from '../../src/parts/thinking-block.js';
-import type { ToolChip } from '../../src/parts/tool-chip.js';
+import type { Composer } from '../../src/features/composer/composer.js';
+import type { ConfirmCard } from '../../src/features/cards/confirm-card.js';
+import type { MessageBubble } from '../../src/features/message-list/message-bubble.js';
+import type { MessageList } from '../../src/features/message-list/message-list.js';
+import type { NoticeLine } from '../../src/features/message-list/notice-line.js';
+import type { ThinkingBlock } from '../../src/features/cards/thinking-block.js';
+import type { ToolChip } from '../../src/features/cards/tool-chip.js';
 
 /** Reaching into the element's shadow roots, the way a person sees it: by part, not by implementation detail. */
 

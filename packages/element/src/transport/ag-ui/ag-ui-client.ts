@@ -15,8 +15,8 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { AgentClient } from '../agent-client.js';
 import { AgentHttpError } from '../http-error.js';
 import { readSseStream } from '../sse-stream.js';
-import { agUiId, newThread, type AgUiThread } from './thread.js';
-import { AgUiTranslator, doneEvent, turnIds } from './translate.js';
+import { agUiId, newThread, type AgUiThread } from '../../core/ag-ui/thread.js';
+import { AgUiTranslator, doneEvent, turnIds } from '../../core/ag-ui/translate.js';
 
 /** The AG-UI protocol version this transport speaks (its interrupts and outcomes are 1.0's). */
 const PROTOCOL_VERSION = '1.0';

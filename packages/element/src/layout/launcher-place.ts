@@ -1,4 +1,0 @@
-/** Where the launcher sits: this far from its corner's two edges (the shell places it, the floating panel opens above it). */
-export const LAUNCHER_GAP = 24;
-/** The launcher's width and height. */
-export const LAUNCHER_SIZE = 56;
