@@ -1,16 +1,39 @@
-import type { StopReason, Turn } from '@agent-chat/protocol';
+import type { PendingCall, SessionResponse, StopReason, Turn } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { AgentTransport } from '../transport/transport.js';
 import { toStreamEvent } from '../transport/stream-event.js';
 import { emit } from '../events.js';
 import { applyEvent } from '../core/turns/apply-event.js';
-import type { ConversationModel } from './conversation-model.js';
+import type { AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localStatusTurn, runLineId, stoppedTurn } from '../core/turns/local-turns.js';
 import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import type { TurnLog } from '../core/turns/turn-log.js';
 
 /** How long Stop waits for the server's `done` before it stops listening regardless. */
 const STOP_GRACE_MS = 3000;
+
+/**
+ * What a run stream reads and writes of the conversation it feeds (ConversationModel is one): the events applied to
+ * its log, the state it publishes, and the run it is. An interface, so the model and its run read one way.
+ */
+export interface StreamedConversation {
+  /** Where the run's events (`agent-chat-tool-call`, `agent-chat-error`) are dispatched. */
+  readonly host: EventTarget;
+  readonly strings: () => AgentChatStrings;
+  readonly client: AgentTransport | undefined;
+  readonly sessionId: string;
+  readonly log: TurnLog;
+  pending: readonly PendingCall[];
+  undoTurnId: string | undefined;
+  run: RunStream | undefined;
+  lastEventId: number;
+  activity: number;
+  received: number;
+  restore(session: SessionResponse, turns?: readonly Turn[]): void;
+  publishSoon(): void;
+  publish(): void;
+  notifyState(state: unknown, toolCallId?: string): void;
+}
 
 /**
  * The run of one turn as this page follows it: one connection (a turn that answers client tools follows several
@@ -31,10 +54,10 @@ export class RunStream {
   #cancelSent = false;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #settle!: (reason: StopReason) => void;
-  readonly #conversation: ConversationModel;
+  readonly #conversation: StreamedConversation;
   readonly #sessionId: string;
 
-  constructor(conversation: ConversationModel) {
+  constructor(conversation: StreamedConversation) {
     this.#conversation = conversation;
     this.#sessionId = conversation.sessionId;
     this.finished = new Promise((resolve) => (this.#settle = resolve));
