@@ -60,19 +60,22 @@ function publicSurface() {
         module.declarations = (module.declarations ?? []).filter((declaration) => declaration.tagName);
         if (module.declarations.length === 0) return false;
         for (const declaration of module.declarations) {
-          const state = stateProperties.get(declaration.name) ?? new Set();
+          // Its own internal state, and that of the class it extends (AgentChatSettings declares the properties).
+          const inherited = (declaration.members ?? []).map((member) => member.inheritedFrom?.name).filter(Boolean);
+          const state = new Set([declaration.name, ...inherited].flatMap((name) => [...(stateProperties.get(name) ?? [])]));
           const parts = [...(declaration.cssParts ?? []), ...innerParts];
           declaration.cssParts = parts.filter((part, index) => parts.findIndex((other) => other.name === part.name) === index);
           declaration.members = (declaration.members ?? [])
             .filter((member) => member.privacy !== 'private' && !member.name.startsWith('#') && !state.has(member.name))
-            .map((member) => ({
+            // The settings class is the element's own declaration split in two files, not a class a page meets.
+            .map(({ inheritedFrom, ...member }) => ({
               ...member,
               ...(member.type && { type: spell(member.type) }),
               ...(constants.has(member.default) && { default: constants.get(member.default) }),
             }));
           declaration.attributes = (declaration.attributes ?? [])
             .filter((attribute) => !state.has(attribute.fieldName))
-            .map((attribute) => {
+            .map(({ inheritedFrom, ...attribute }) => {
               // The analyzer resolves an imported default (DEFAULT_HIDE_AFTER_MS) on the field only.
               const field = declaration.members.find((member) => member.name === attribute.fieldName);
               return { ...attribute, type: spell(attribute.type), ...(field?.default && { default: field.default }) };

@@ -62,8 +62,11 @@ const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
     return { file: relative(srcDir, path), text, ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) };
   });
 
-/** The shell's templates: the element's own, and the conversation's place in it, which loads with the conversation. */
-const SHELL_FILES = ['agent-chat.ts', 'element/shell-conversation.ts'];
+/**
+ * The shell's templates: the element's own, its launcher's place (drawn by the launcher's module), and the
+ * conversation's place in it, which loads with the conversation.
+ */
+const SHELL_FILES = ['agent-chat.ts', 'element/launcher.ts', 'element/shell-conversation.ts'];
 const shellText = () => SHELL_FILES.map((file) => source(file).text).join('\n');
 
 function source(file: string) {
@@ -274,7 +277,7 @@ describe('custom-elements.json', () => {
         ['docked', 'drawer', 'ephemeral', 'floating'].map((frame) => `chunks/${frame}-frame.ts`),
       );
       for (const view of views) {
-        const frame = source(view.file.replace(/^chunks/, 'frames'));
+        const frame = source(view.file.replace(/^chunks/, 'features/frames'));
         const unforwarded = partsIn(frame.text).filter((name) => !forwardedIn(view.text).includes(name));
         expect(sorted(unforwarded), `${frame.file}: parts its view does not forward`).toEqual([]);
       }

@@ -1,20 +1,19 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { Attachment, Item, Turn } from '@agent-chat/protocol';
-import type { AgentChatAdapter } from './context/adapter.js';
 import type { SendOptions } from './context/conversation-context.js';
 import type { TransportName } from './context/element-host.js';
 import { triggerGate, type TriggerOptions } from './conversation/trigger-gate.js';
+import { AgentChatSettings } from './element/agent-chat-settings.js';
 import { ConversationSlot } from './element/conversation-slot.js';
+import { launcherView } from './element/launcher.js';
 import { listenForItems } from './conversation/item-drop.js';
 import { FrameSlot } from './element/frame-slot.js';
 import { dockedStyles } from './ui/docked-styles.js';
-import type { Corner } from './ui/layout/launcher-place.js';
 import { panelStyles } from './ui/frame-styles.js';
 import { LocalizedTable } from './i18n/localized-table.js';
 import { shellEn, type ShellStrings } from './i18n/shell-strings.js';
-import type { ElementStrings } from './i18n/strings.js';
-import { frameOf, type Frame, type LayoutMode } from './ui/layout/frame-of.js';
-import { DEFAULT_BREAKPOINT, NarrowScreen } from './ui/layout/narrow-screen.js';
+import { frameOf, showsConversation, type Frame, type LayoutMode } from './ui/layout/frame-of.js';
+import { NarrowScreen } from './ui/layout/narrow-screen.js';
 import { frameStorageKey } from './ui/layout/persisted-frame.js';
 import { OpenState } from './element/open-state.js';
 import { shellStyles } from './element/shell-styles.js';
@@ -26,23 +25,18 @@ export type { Frame, LayoutMode, TransportName, TriggerOptions };
 export type MessageOptions = Pick<SendOptions, 'references' | 'attachments' | 'trigger'>;
 
 /**
- * Seed 002's 5 s: the ephemeral frame's DEFAULT_HIDE_AFTER_MS, written out here so the shell does not import the
- * frame's state machine into the first load (modes.test.ts holds the two equal).
- */
-const DEFAULT_HIDE_AFTER_MS = 5000;
-
-/**
  * `<agent-chat endpoint="/api/agent">`: an AI agent's chat for any page, inline, floating, docked or ephemeral
  * (`mode`). The host page lends it context, mentions, client tools and confirmations through `adapter`, and
  * styles it with the custom properties and parts below (docs/theming.md).
  *
- * Inside, it is the shell: it decides which conversation to show (endpoint + session, or a session remembered
- * in localStorage) and how to lay it out. The conversation, its draft and the contexts its parts read (the element
- * host among them: the one way a feature reaches the element) load when first needed (element/conversation-slot.ts), each
- * frame when first shown (element/frame-slot.ts). Switching `mode` keeps the conversation and the draft.
+ * Inside, it is the shell: it decides which conversation to show (endpoint + session, or a session remembered in
+ * localStorage) and how to lay it out. The conversation, its draft and the contexts its parts read (the element host
+ * among them: a feature's one way to the element) load when first needed (element/conversation-slot.ts), each frame
+ * when first shown (element/frame-slot.ts). Switching `mode` keeps the conversation and the draft. Its attributes and
+ * properties, with their defaults, are declared in element/agent-chat-settings.ts.
  *
- * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step), with the parts
- * each component documents where it draws them; the parts several frames draw are here.
+ * This comment is the source of custom-elements.json (build/manifest.test.ts keeps the two in step); each part is
+ * documented on the component that draws it, and those several frames draw, here.
  *
  * @tagname agent-chat
  *
@@ -109,82 +103,7 @@ const DEFAULT_HIDE_AFTER_MS = 5000;
  * @csspart close-button - The header's × (floating, drawer).
  * @csspart badge - The count of replies that came while closed, on the launcher or the docked strip.
  */
-export class AgentChat extends LitElement {
-  // `{}` is a string attribute: Lit's default type, so the parts leave `type: String` out (bytes of the budget).
-  static override properties = {
-    endpoint: {},
-    session: {},
-    transport: {},
-    placeholder: {},
-    heading: {},
-    locale: {},
-    strings: { attribute: false },
-    theme: { reflect: true },
-    mode: { reflect: true },
-    position: { reflect: true },
-    side: { reflect: true },
-    storageKey: { attribute: 'storage-key' },
-    padBody: { type: Boolean, attribute: 'pad-body' },
-    hideAfter: { type: Number, attribute: 'hide-after' },
-    breakpoint: { type: Number },
-    lockWhileStreaming: { type: Boolean, attribute: 'lock-while-streaming' },
-    threads: { type: Boolean },
-    opened: { type: Boolean, reflect: true, attribute: 'open' },
-    adapter: { attribute: false },
-    narrow: { state: true },
-  };
-
-  /** Where the host mounted the agent server, e.g. `/api/agent`. */
-  declare endpoint: string;
-  /** The conversation to show. Without it, one is created and kept in localStorage for this endpoint. */
-  declare session: string | undefined;
-  /**
-   * What `endpoint` speaks: `agent-chat` (the default, an `@agent-chat/server` mount) or `ag-ui` (any AG-UI agent's
-   * run endpoint; docs/interop.md, its code a chunk loaded only then). A change starts the conversation over.
-   */
-  declare transport: TransportName | undefined;
-  /** The composer's placeholder text. */
-  declare placeholder: string | undefined;
-  /** The panel's title; by default the strings table's `panelTitle`. */
-  declare heading: string | undefined;
-  /** The language of the element's own texts (`en`, `fr`); unknown ones get English. */
-  declare locale: string | undefined;
-  /** Some of the element's texts replaced, by key (see i18n/strings.ts, and the tables beside it: the cards', the thread view's…). */
-  declare strings: Partial<ElementStrings> | undefined;
-  /** `light`, `dark`, or unset to follow the system. */
-  declare theme: 'light' | 'dark' | undefined;
-  /** The layout: `inline` (default), `floating`, `docked`, `ephemeral` or `hidden`; switchable at any time. */
-  declare mode: LayoutMode;
-  /** Floating: the launcher's corner. */
-  declare position: Corner;
-  /** Docked: which side of the page. */
-  declare side: 'left' | 'right';
-  /** Where position, size and open state are remembered; by default derived from the endpoint. */
-  declare storageKey: string | undefined;
-  /** Docked: also pad document.body so the page's content is not under the panel. */
-  declare padBody: boolean;
-  /** Ephemeral: ms without activity before the output panel hides. */
-  declare hideAfter: number;
-  /** Below this viewport width (px) floating and docked become a full-screen drawer. */
-  declare breakpoint: number;
-  /** Seed 003's behaviour: no typing while a reply streams (by default what is sent then is queued). */
-  declare lockWhileStreaming: boolean;
-  /**
-   * The thread view: a button in the header (atop the panel inline) that shows the user's conversations (the
-   * server's `GET /sessions`), to switch between, rename, delete, or start a new one. Switching sets `session`.
-   * Its code loads only on pages that set it.
-   */
-  declare threads: boolean;
-  /**
-   * The panel is open (floating, drawer), expanded (docked) or showing its output (ephemeral). The `open`
-   * attribute; the property has another name because `open()` is the method.
-   */
-  declare opened: boolean;
-  /** What the host page lends the chat: context, mentions, client tools, confirm, headers… */
-  declare adapter: AgentChatAdapter | undefined;
-  /** @internal The viewport is narrower than `breakpoint`: floating and docked show as a drawer. */
-  declare narrow: boolean;
-
+export class AgentChat extends AgentChatSettings {
   /** The conversation, its draft and the contexts its parts read: loaded when the element first needs them. */
   readonly #conversation = new ConversationSlot(this);
   /** The frame around it (floating, docked, drawer, ephemeral): loaded when the element first lays itself out in it. */
@@ -203,16 +122,6 @@ export class AgentChat extends LitElement {
 
   constructor() {
     super();
-    this.endpoint = '';
-    this.mode = 'inline';
-    this.position = 'bottom-right';
-    this.side = 'right';
-    this.padBody = false;
-    this.hideAfter = DEFAULT_HIDE_AFTER_MS;
-    this.breakpoint = DEFAULT_BREAKPOINT;
-    this.lockWhileStreaming = false;
-    this.opened = false;
-    this.narrow = false;
     listenForItems(this, {
       dropping: (over) => this.#conversation.draft?.setDropping(over),
       dropped: (items) => {
@@ -322,7 +231,7 @@ export class AgentChat extends LitElement {
     if (changed.has('opened') && !this.opened) this.#receivedAtClose = this.#conversation.controller?.state.received ?? 0;
     this.#frames.load();
     // The first paint waits for nothing; a panel opened later loads at once.
-    if (this.#showsConversation()) void this.#conversation.show(!this.hasUpdated);
+    if (showsConversation(this.frame, this.opened)) void this.#conversation.show(!this.hasUpdated);
   }
 
   /**
@@ -337,12 +246,6 @@ export class AgentChat extends LitElement {
     await framing;
     await attaching?.catch(() => undefined);
     return super.getUpdateComplete();
-  }
-
-  /** The conversation is visible: inline, docked and expanded, or an open panel. Ephemeral shows its input bar always. */
-  #showsConversation(): boolean {
-    const frame = this.frame;
-    return frame === 'inline' || frame === 'ephemeral' || (frame !== 'none' && this.opened);
   }
 
   get #frameKey(): string {
@@ -366,14 +269,7 @@ export class AgentChat extends LitElement {
     // before: Tab reaches the panel first.
     const launcher =
       frame === 'floating' || (frame === 'drawer' && !this.opened)
-        ? html`<agent-chat-launcher
-            class=${frame === 'drawer' ? 'drawer' : this.position}
-            exportparts="launcher, badge"
-            .open=${this.opened}
-            .unread=${unread}
-            .strings=${t}
-            @click=${this.#onLauncherClick}
-          ></agent-chat-launcher>`
+        ? launcherView(frame === 'drawer' ? 'drawer' : this.position, this.opened, unread, t, this.#onLauncherClick)
         : nothing;
     // Only frames have a header; inline has none, so it gets no header-actions slot. The ephemeral frame is drawn
     // only after the conversation, so that its context consumer finds the conversation's provider when it connects.

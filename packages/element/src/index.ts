@@ -6,10 +6,10 @@ export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-
 export { registerLocale } from './i18n/locales.js';
 export { en } from './i18n/strings.js';
 export type { AgentChatStrings, ElementStrings, StringKey } from './i18n/strings.js';
-export { cardsEn, type CardStringKey, type CardStrings } from './i18n/card-strings.js';
-export { threadsEn, type ThreadStrings } from './i18n/thread-strings.js';
-export { messageActionsEn, type MessageActionStrings } from './i18n/message-action-strings.js';
-export { attachmentsEn, type AttachmentStrings } from './i18n/attachment-strings.js';
+export { cardsEn, type CardStringKey, type CardStrings } from './features/cards/card-strings.js';
+export { threadsEn, type ThreadStrings } from './features/threads/thread-strings.js';
+export { messageActionsEn, type MessageActionStrings } from './features/message-actions/message-action-strings.js';
+export { attachmentsEn, type AttachmentStrings } from './features/attachments/attachment-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './context/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './context/adapter.js';
 export { adapterContext } from './context/adapter-context.js';

@@ -7,7 +7,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import { elementHostContext } from '../src/context/element-host.js';
 import { STORAGE_PREFIX } from '../src/conversation/session-id.js';
 import type { ThreadChangeDetail } from '../src/events.js';
-import { threadsEn } from '../src/i18n/thread-strings.js';
+import { threadsEn } from '../src/features/threads/thread-strings.js';
 import { Texts } from '../src/i18n/texts.js';
 import { ThreadList } from '../src/features/threads/thread-list.js';
 import { scenario, uniqueSession } from './support/agent-server.js';

@@ -1,9 +1,21 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { format, shellEn } from '../i18n/shell-strings.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
 import { LAUNCHER_SIZE } from '../ui/layout/launcher-place.js';
 import { shellTokens } from '../ui/shell-tokens.js';
 import { chatIcon } from '../ui/chat-icon.js';
+
+/** How the shell draws its launcher: in a corner (floating), or at the side of a narrow page (the drawer's). */
+export function launcherView(place: string, open: boolean, unread: number, strings: Launcher['strings'], toggle: () => void): TemplateResult {
+  return html`<agent-chat-launcher
+    class=${place}
+    exportparts="launcher, badge"
+    .open=${open}
+    .unread=${unread}
+    .strings=${strings}
+    @click=${toggle}
+  ></agent-chat-launcher>`;
+}
 
 /**
  * The round button that opens a floating chat or a drawer, with the count of replies that came while closed.

@@ -1,8 +1,8 @@
-import type { AttachmentStrings } from './attachment-strings.js';
-import type { CardStrings } from './card-strings.js';
-import type { MessageActionStrings } from './message-action-strings.js';
+import type { AttachmentStrings } from '../features/attachments/attachment-strings.js';
+import type { CardStrings } from '../features/cards/card-strings.js';
+import type { MessageActionStrings } from '../features/message-actions/message-action-strings.js';
 import { shellEn } from './shell-strings.js';
-import type { ThreadStrings } from './thread-strings.js';
+import type { ThreadStrings } from '../features/threads/thread-strings.js';
 
 export { format } from './shell-strings.js';
 

@@ -6,7 +6,7 @@ import type { PendingCall, ToolDescriptor, Turn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../../src/context/conversation-context.js';
 import { elementHostContext, type ElementHost } from '../../src/context/element-host.js';
 import { resolveTable } from '../../src/i18n/locales.js';
-import type { CardStrings } from '../../src/i18n/card-strings.js';
+import type { CardStrings } from '../../src/features/cards/card-strings.js';
 import type { AgentChatStrings } from '../../src/i18n/strings.js';
 import { NO_CATALOG, toolCatalogContext } from '../../src/context/tool-catalog-context.js';
 

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { keepFocusAfterRemoval } from '../../ui/chip-focus.js';
 import type { DraftUpload } from '../../context/draft-context.js';
-import { attachmentsEn } from '../../i18n/attachment-strings.js';
+import { attachmentsEn } from './attachment-strings.js';
 import { format } from '../../i18n/shell-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { tokens } from '../../ui/tokens.js';

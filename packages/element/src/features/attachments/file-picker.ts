@@ -1,5 +1,5 @@
 import { LitElement, css, html, svg } from 'lit';
-import { attachmentsEn } from '../../i18n/attachment-strings.js';
+import { attachmentsEn } from './attachment-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { icon } from '../../ui/icons.js';
 import { tokens } from '../../ui/tokens.js';

@@ -2,7 +2,7 @@ import type { Attachment, UploadedAttachment } from '@agent-chat/protocol';
 import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { elementHostContext } from '../../context/element-host.js';
-import { attachmentsEn } from '../../i18n/attachment-strings.js';
+import { attachmentsEn } from './attachment-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { tokens } from '../../ui/tokens.js';
 import { fileChipStyles, fileMark } from './attachment-styles.js';

@@ -1,7 +1,7 @@
 import type { UploadLimits } from '@agent-chat/protocol';
 import type { DraftSnapshot } from '../../context/draft-context.js';
 import type { ElementHost } from '../../context/element-host.js';
-import { attachmentsEn, type AttachmentStrings } from '../../i18n/attachment-strings.js';
+import { attachmentsEn, type AttachmentStrings } from './attachment-strings.js';
 import { format } from '../../i18n/shell-strings.js';
 import type { Uploads } from '../../context/draft-context.js';
 import { fileSize } from './file-size.js';

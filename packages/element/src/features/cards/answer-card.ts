@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { FinalAnswer } from '@agent-chat/protocol';
 import { conversationContext } from '../../context/conversation-context.js';
-import { cardTextsEn } from '../../i18n/card-texts.js';
+import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import { format } from '../../i18n/strings.js';
 import { MarkdownController } from '../../ui/markdown/markdown-controller.js';

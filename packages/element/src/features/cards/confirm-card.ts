@@ -4,9 +4,9 @@ import type { CardDecision, DecideFunction } from '../../context/card-actions.js
 import type { SchemaForm } from './schema-form.js';
 import { humanize } from './schema-fields.js';
 import type { JsonSchema } from './schema-fields.js';
-import { cardTextsEn } from '../../i18n/card-texts.js';
+import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
-import type { CardStringKey } from '../../i18n/card-strings.js';
+import type { CardStringKey } from './card-strings.js';
 import { format } from '../../i18n/strings.js';
 import { focusRing, tokens } from '../../ui/tokens.js';
 import { iconStyles, spinner } from '../../ui/icons.js';

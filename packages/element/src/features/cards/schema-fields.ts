@@ -1,4 +1,4 @@
-import type { CardStringKey } from '../../i18n/card-strings.js';
+import type { CardStringKey } from './card-strings.js';
 /** The part of JSON Schema a tool's input uses (what zod's toJSONSchema writes for plain objects). */
 export interface JsonSchema {
   type?: string | string[];

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { cardTextsEn, type CardTextTable } from '../../i18n/card-texts.js';
+import { cardTextsEn, type CardTextTable } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import { format } from '../../i18n/strings.js';
 import { focusRing, tokens } from '../../ui/tokens.js';

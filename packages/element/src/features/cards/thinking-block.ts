@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import { cardTextsEn } from '../../i18n/card-texts.js';
+import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import { focusRing, tokens } from '../../ui/tokens.js';
 import { iconStyles, spinner } from '../../ui/icons.js';

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { UndoFunction } from '../../context/card-actions.js';
-import { cardTextsEn } from '../../i18n/card-texts.js';
+import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import { format } from '../../i18n/strings.js';
 import { focusRing, tokens } from '../../ui/tokens.js';

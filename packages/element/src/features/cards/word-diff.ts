@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { cardTextsEn } from '../../i18n/card-texts.js';
+import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import { diffWords } from '../../core/diff-words.js';
 import { tokens, visuallyHidden } from '../../ui/tokens.js';

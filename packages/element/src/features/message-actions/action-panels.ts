@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ConversationSnapshot } from '../../context/conversation-context.js';
-import type { MessageActionStrings } from '../../i18n/message-action-strings.js';
+import type { MessageActionStrings } from './message-action-strings.js';
 
 // The panels a bar of message actions opens under itself: the edit form, the feedback form, and the question asked
 // before an action puts aside writes that undo would still restore. The bar (message-actions.ts) keeps their state.

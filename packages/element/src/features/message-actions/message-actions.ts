@@ -4,7 +4,7 @@ import type { BranchPoint, FeedbackRating, Turn } from '@agent-chat/protocol';
 import { conversationContext, ReplyBusy, type ConversationSnapshot } from '../../context/conversation-context.js';
 import { elementHostContext, type ElementHost } from '../../context/element-host.js';
 import { LOCAL } from '../../core/turns/local-turns.js';
-import { messageActionsEn, type MessageActionStrings } from '../../i18n/message-action-strings.js';
+import { messageActionsEn, type MessageActionStrings } from './message-action-strings.js';
 import { format } from '../../i18n/shell-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import type { TurnGroup } from '../../core/turns/turn-steps.js';

@@ -6,7 +6,7 @@ import { conversationContext, type ConversationSnapshot } from '../../context/co
 import { elementHostContext } from '../../context/element-host.js';
 import { newSessionId } from '../../conversation/session-id.js';
 import { format } from '../../i18n/shell-strings.js';
-import { threadsEn, type ThreadStrings } from '../../i18n/thread-strings.js';
+import { threadsEn, type ThreadStrings } from './thread-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { threadListStyles } from './thread-list-styles.js';
 import { THREAD_PARTS } from './thread-parts.js';

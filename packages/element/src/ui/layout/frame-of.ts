@@ -18,3 +18,8 @@ export function frameOf(mode: LayoutMode, narrow: boolean): Frame {
       return 'inline';
   }
 }
+
+/** The conversation is visible: inline, docked and expanded, or an open panel. Ephemeral shows its input bar always. */
+export function showsConversation(frame: Frame, opened: boolean): boolean {
+  return frame === 'inline' || frame === 'ephemeral' || (frame !== 'none' && opened);
+}

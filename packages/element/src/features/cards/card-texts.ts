@@ -1,5 +1,5 @@
 import { cardsEn, type CardStrings } from './card-strings.js';
-import { en, type AgentChatStrings } from './strings.js';
+import { en, type AgentChatStrings } from '../../i18n/strings.js';
 
 /** What a card part reads: the conversation's texts and the cards' own (card-strings.ts). */
 export type CardTextTable = AgentChatStrings & CardStrings;
