@@ -22,6 +22,7 @@ export function publicNames(root: string): PublicNames {
     server: join(root, 'packages/server/src/index.ts'),
     element: join(root, 'packages/element/src/index.ts'),
     shell: join(root, 'packages/element/src/agent-chat.ts'),
+    settings: join(root, 'packages/element/src/element/agent-chat-settings.ts'),
   };
   const program = ts.createProgram(Object.values(files), { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, noEmit: true });
   const checker = program.getTypeChecker();
@@ -45,8 +46,13 @@ export function publicNames(root: string): PublicNames {
   const shell = program.getSourceFile(files.shell)!;
   const agentChat = shell.statements.find((statement): statement is ts.ClassDeclaration => ts.isClassDeclaration(statement) && statement.name?.text === 'AgentChat');
   if (!agentChat) throw new Error('class AgentChat not found in agent-chat.ts');
+  // The attributes and properties are declared by the class AgentChat extends.
+  const settings = program
+    .getSourceFile(files.settings)!
+    .statements.find((statement): statement is ts.ClassDeclaration => ts.isClassDeclaration(statement) && statement.name?.text === 'AgentChatSettings');
+  if (!settings) throw new Error('class AgentChatSettings not found in element/agent-chat-settings.ts');
 
-  const { attributes, propertyOnly } = litProperties(agentChat);
+  const { attributes, propertyOnly } = litProperties(settings);
   return {
     serverOptions: properties(exported(files.server, 'AgentChatAppOptions')),
     adapterMembers: properties(exported(files.element, 'AgentChatAdapter')),
@@ -69,7 +75,7 @@ function litProperties(element: ts.ClassDeclaration): { attributes: string[]; pr
     (member): member is ts.PropertyDeclaration => ts.isPropertyDeclaration(member) && member.name.getText() === 'properties',
   );
   const literal = declaration?.initializer;
-  if (!literal || !ts.isObjectLiteralExpression(literal)) throw new Error('AgentChat has no static properties object');
+  if (!literal || !ts.isObjectLiteralExpression(literal)) throw new Error(`${element.name?.text} has no static properties object`);
   const attributes: string[] = [];
   const propertyOnly: string[] = [];
   for (const entry of literal.properties) {

@@ -1,6 +1,7 @@
 // The package's module entry, for bundlers: it registers nothing. Call defineAgentChat() (or import
 // '@agent-chat/element/define') to register <agent-chat> and its parts.
 export { AgentChat, defineAgentChat } from './element/register.js';
+export type { AgentChatSettings } from './element/agent-chat-settings.js';
 export type { Frame, LayoutMode, MessageOptions, TriggerOptions } from './agent-chat.js';
 // English is built in; other languages register themselves (`import '@agent-chat/element/locales/fr'`).
 export { registerLocale } from './i18n/locales.js';
