@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Turn } from '@agent-chat/protocol';
-import { createAgentChat, memoryStore, type Model } from '@agent-chat/server';
+import { createAgentChat, memoryStore, sessionRef, type Model } from '@agent-chat/server';
 import { historyMessages, replyPieces } from './widgets-replies.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,9 +83,11 @@ export async function startBenchServer() {
           ? { id: `u${i}`, createdAt: i, type: 'user', text: message.text }
           : { id: `a${i}`, createdAt: i, type: 'assistant_text', text: message.text },
       );
+      // Under the principal `authorize` names, so the page's requests find it (sessions are found by owner and id).
+      const session = await sessionRef('bench', sessionId);
       let version = 0;
       for (let i = 0; i < turns.length; i += 100) {
-        version = await store.write(sessionId, version, {
+        version = await store.write(session, version, {
           append: turns.slice(i, i + 100),
           ...(version === 0 ? { set: { owner: 'bench', pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: 0 } } : {}),
         });
