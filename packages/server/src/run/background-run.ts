@@ -34,6 +34,8 @@ const LOG_CATCH_UP_MS = 2_000;
  */
 export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
+  // A bounded store keeps the session while the run writes it: pushed out, it would be written again whole.
+  const letGo = runtime.store.hold?.({ owner: session.owner ?? active.principal, id: session.id, key: active.key });
   const stopListening = runtime.runs.onCancel(active.key, active.runId, () => active.controller.abort());
   let appended: Promise<void> = Promise.resolve();
   const log = (id: number, event: StreamEvent) => {
@@ -89,6 +91,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     done = { type: 'done', stopReason: 'error', hasWrites: false, undoable: false };
   } finally {
     stopListening();
+    letGo?.();
     await appended;
     await runtime.runs.release(active.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
     if (done) log(doneId, done);

@@ -60,6 +60,13 @@ export interface SessionStore {
   write(session: SessionRef, version: number, write: SessionWrite): Promise<number>;
   delete(session: SessionRef): Promise<void>;
   /**
+   * A run is in flight on this session until the returned function is called. A store that pushes sessions out
+   * (a cap on their number, a time to live) keeps this one meanwhile: the run writes it at every step, and a session
+   * pushed out under it would have to be written again whole. Optional: a store that never pushes a session out
+   * needs none.
+   */
+  hold?(session: SessionRef): () => void;
+  /**
    * The sessions `owner` started, newest first, `limit` at a time, from after `after` (a page's `next`), each by the
    * id its owner gave it. Optional: without it the server has no conversation list (GET /sessions answers 404); the
    * stores of this package have it.
