@@ -196,6 +196,20 @@ export function memoryEventLog(options: MemoryEventLogOptions = {}): MemoryEvent
       // Held for as long as the reader is: a buffer with readers is never let go, so it stays this one.
       const kept = buffer(key);
       kept.readers++;
+      // One wake and one abort listener for the whole follow, not one per wait: a reader waits between most events,
+      // and what lives across a wait (the other runs' turns, with many streams) ends up in the old generation.
+      let resume: (() => void) | undefined;
+      const wake = () => {
+        const then = resume;
+        resume = undefined;
+        then?.();
+      };
+      const gone = () => {
+        const index = kept.waiting.indexOf(wake);
+        if (index !== -1) kept.waiting.splice(index, 1);
+        wake();
+      };
+      signal.addEventListener('abort', gone, { once: true });
       let finished = false;
       let cursor = after;
       try {
@@ -216,23 +230,13 @@ export function memoryEventLog(options: MemoryEventLogOptions = {}): MemoryEvent
             continue;
           }
           // Nothing new: wait for the next append, or the reader going away.
-          const next = new Promise<void>((resolve) => {
-            const wake = () => {
-              signal.removeEventListener('abort', gone);
-              resolve();
-            };
-            const gone = () => {
-              const index = kept.waiting.indexOf(wake);
-              if (index !== -1) kept.waiting.splice(index, 1);
-              resolve();
-            };
-            kept.waiting.push(wake);
-            signal.addEventListener('abort', gone, { once: true });
-          });
+          const next = new Promise<void>((resolve) => (resume = resolve));
+          kept.waiting.push(wake);
           settle(key, kept);
           await next;
         }
       } finally {
+        signal.removeEventListener('abort', gone);
         kept.readers--;
         // Gone before its `done` with something still to read: it may come back from where it was, so the run is
         // kept for the resume window.
