@@ -38,7 +38,7 @@ export function spawnNode(file: string, args: string[], env: Record<string, stri
     async next<T>(): Promise<T> {
       let line: IteratorResult<string>;
       // What node itself prints there (--trace-gc) is passed on, not taken for an answer.
-      while (!(line = await lines.next()).done && !/^[[{]/.test(line.value)) process.stderr.write(`${basename(file)}: ${line.value}\n`);
+      while (!(line = await lines.next()).done && !/^(\{|\[[{\]])/.test(line.value)) process.stderr.write(`${basename(file)}: ${line.value}\n`);
       const { value, done } = line;
       if (done) throw new Error(`${file} ended early:\n${stderr.slice(-20).join('\n')}`);
       const parsed = JSON.parse(value) as T & { error?: string };
