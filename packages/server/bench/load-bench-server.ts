@@ -3,7 +3,7 @@
 // @hono/node-server on 127.0.0.1 and measured by server-monitor.ts. Without LOAD_* settings it runs with the
 // library's defaults (store, event log), as an integrator's server would.
 import { createAdaptorServer } from '@hono/node-server';
-import { createAgentChat, memoryEventLog, memoryStore, type EventLog, type SessionStore } from '../src/index.js';
+import { createAgentChat, memoryEventLog, memoryStore, sessionRef, type EventLog, type SessionStore } from '../src/index.js';
 import { benchModel } from './bench-model.js';
 import { monitorServer } from './server-monitor.js';
 
@@ -20,11 +20,11 @@ const doneWaiters = new Map<string, () => void>();
 const doneLogged = new Set<string>();
 const events: EventLog = {
   ...inner,
-  async append(sessionId, event) {
-    await inner.append(sessionId, event);
+  async append(key, event) {
+    await inner.append(key, event);
     if (event.event.type === 'done') {
-      doneLogged.add(sessionId);
-      doneWaiters.get(sessionId)?.();
+      doneLogged.add(key);
+      doneWaiters.get(key)?.();
     }
   },
 };
@@ -42,7 +42,8 @@ const store: SessionStore = {
   },
 };
 
-const app = createAgentChat({ model: benchModel(), authorize: () => 'load-bench', events, store });
+const OWNER = 'load-bench';
+const app = createAgentChat({ model: benchModel(), authorize: () => OWNER, events, store });
 
 await monitorServer(createAdaptorServer({ fetch: app.fetch }), {
   /** The store's writes since the last call, and how many rewrote a session whole. */
@@ -53,16 +54,18 @@ await monitorServer(createAdaptorServer({ fetch: app.fetch }), {
   },
   async 'wait-done'(sessionId) {
     if (!sessionId) throw new Error('wait-done needs a session id');
-    if (!doneLogged.has(sessionId)) {
+    // The log knows a session by its key (owner and id), not by the id the client gave it.
+    const { key } = await sessionRef(OWNER, sessionId);
+    if (!doneLogged.has(key)) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no done for ${sessionId} within 60 s`)), 60_000);
-        doneWaiters.set(sessionId, () => {
+        doneWaiters.set(key, () => {
           clearTimeout(timer);
           resolve();
         });
       });
     }
-    doneWaiters.delete(sessionId);
+    doneWaiters.delete(key);
     return { done: sessionId };
   },
 });
