@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineTool, memoryEventLog, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
+import { createAgentChat, defineTool, memoryEventLog, memoryStore, scriptedModel, sessionRef, type SessionStore } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
@@ -88,6 +88,32 @@ describe('what a run leaves in memory', () => {
     expect(counts.writes).toBeGreaterThanOrEqual(ids.length * 3);
     // Once they have ended, the cap holds again.
     expect(sessions.size).toBe(2);
+  });
+
+  it('a session is held from its load: pushed at once past the cap by another session, its run still only appends', async () => {
+    const sessions = memoryStore({ maxSessions: 1 });
+    const { store, counts } = counting(sessions);
+    const other = await sessionRef('tester', 'other');
+    let crowd = false;
+    // Right after the request loads `kept`, and before its run writes, another session is written: without a hold
+    // taken before the load, `kept` (version 2 or more) would be pushed out and its run would write it whole.
+    const load = store.load.bind(store);
+    store.load = async (session) => {
+      const loaded = await load(session);
+      if (crowd && session.id === 'kept') {
+        crowd = false;
+        await sessions.write(other, 0, { set: { title: 'pushing' } });
+      }
+      return loaded;
+    };
+    const client = await serve({ model, tools: [look], store, authorize: () => 'tester' });
+    expect((await client.run('kept', { text: 'one' })).at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    crowd = true;
+    expect((await client.run('kept', { text: 'two' })).at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    expect(crowd).toBe(false);
+    expect(counts.whole).toBe(0);
+    const history = await client.history('kept');
+    expect(history.turns.flatMap((turn) => (turn.type === 'user' ? [turn.text] : []))).toEqual(['one', 'two']);
   });
 
   it('without hold, the same runs would be pushed out under themselves and rewritten whole (what hold prevents)', async () => {

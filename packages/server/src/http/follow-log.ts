@@ -31,10 +31,10 @@ export type FollowRuntime = Pick<Runtime, 'events' | 'runs' | 'streamHeartbeatMs
 const LOST = 'The run was lost: the server running it stopped. Send the message again.';
 
 /**
- * A run's events read from the event log, as SSE. Events go out gathered in chunks (those of one burst, and those
- * that follow a chunk within 32 ms: coalesce-writes.ts), and past 64 KB held a write waits for the socket, so a slow
- * reader is sent no faster than it reads and the server holds little for it but the log; a reader further behind
- * than the log keeps is told `events_gone`. Ends after `done`.
+ * A run's events read from the event log, as SSE. Events go out gathered in chunks (those written in one turn of the
+ * event loop, and those that pile up while the socket pushes back; never held for a timer: coalesce-writes.ts), and
+ * past 64 KB held a write waits for the socket, so a slow reader is sent no faster than it reads and the server holds
+ * little for it but the log; a reader further behind than the log keeps is told `events_gone`. Ends after `done`.
  *
  * A quiet stream (a slow tool, a model thinking) gets a comment line every `streamHeartbeatMs`, so proxies do not
  * time it out; and if by then nobody holds the run (its instance died) and nothing came, the stream ends as

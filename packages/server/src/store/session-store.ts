@@ -60,10 +60,10 @@ export interface SessionStore {
   write(session: SessionRef, version: number, write: SessionWrite): Promise<number>;
   delete(session: SessionRef): Promise<void>;
   /**
-   * A run is in flight on this session until the returned function is called. A store that pushes sessions out
-   * (a cap on their number, a time to live) keeps this one meanwhile: the run writes it at every step, and a session
-   * pushed out under it would have to be written again whole. Optional: a store that never pushes a session out
-   * needs none.
+   * A request that may write this session (from before it loads it), or a run, holds it until the returned function
+   * is called; holds overlap. A store that pushes sessions out (a cap on their number, a time to live) keeps a held
+   * one: the run writes it at every step. With `hold`, a held session found gone fails the write; a store without it
+   * has a session it pushed out written again whole. Optional: a store that never pushes a session out needs none.
    */
   hold?(session: SessionRef): () => void;
   /**
