@@ -1,9 +1,13 @@
 // The heap one stream holds while it is in flight, server and client in this one process: N streams are opened and
 // their models stop, all at once, after the same pieces; then, after a full GC, the heap grown since before them,
 // per stream. peer-bench.ts runs it once per server, each in a process of its own:
-//   node --expose-gc --conditions=agent-chat-source --import tsx packages/server/bench/in-flight-memory.ts <agent-chat|ai-sdk|node> [streams] [pieces]
+//   node --expose-gc --conditions=agent-chat-source --import tsx packages/server/bench/in-flight-memory.ts <agent-chat|ai-sdk|node|hono-sse> [streams] [pieces]
 // `node` is a bare node:http server that holds an SSE response open: what the sockets and Node's HTTP cost alone.
+// `hono-sse` is a bare Hono app on @hono/node-server holding a streamSSE open, as ours does: what Hono's Request,
+// Context and web streams add to that, so that the rest of ours is the run and its follower.
 import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { streamText } from 'ai';
@@ -53,8 +57,22 @@ const theirs = new MockLanguageModelV3({
   },
 });
 
+function bareHonoSse() {
+  const app = new Hono();
+  app.post('/sessions/:id/messages', async (c) => {
+    await c.req.json();
+    return streamSSE(c, async (stream) => {
+      for (let i = 0; i < pieces; i++) await stream.writeSSE({ data: PIECE });
+      waiting++;
+      await gate;
+    });
+  });
+  return app;
+}
+
 function serverOf(): Server {
   if (kind === 'agent-chat') return createAdaptorServer({ fetch: createAgentChat({ model: ours, authorize: () => 'bench' }).fetch }) as Server;
+  if (kind === 'hono-sse') return createAdaptorServer({ fetch: bareHonoSse().fetch }) as Server;
   return createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -172,7 +172,7 @@ async function singleRows() {
 async function inFlightRows() {
   console.log('\npeer: heap per stream in flight (1,000 held open after 16 pieces; server and client in one process; after GC)');
   const rows = [];
-  for (const kind of ['node', ...KINDS]) rows.push(await client('in-flight-memory.ts', [kind, '1000', '16']));
+  for (const kind of ['node', 'hono-sse', ...KINDS]) rows.push(await client('in-flight-memory.ts', [kind, '1000', '16']));
   console.table(rows);
 }
 
