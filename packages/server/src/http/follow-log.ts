@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { EventGapError, type LoggedEvent } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
 import { coalesceWrites } from './coalesce-writes.js';
+import { sseResponse, type SseStream } from './sse-stream.js';
 
 /** Why a stream ended before its run's `done`: the run was lost, or the reader fell behind what the log keeps. */
 export interface FollowBreak {
@@ -18,9 +18,9 @@ export interface LogFollowOptions {
   /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */
   waitForRun?: boolean;
   /** Write one logged event in the stream's own words (the run's `done` is the last one called). */
-  send(stream: SSEStreamingApi, entry: LoggedEvent): Promise<void>;
+  send(stream: SseStream, entry: LoggedEvent): Promise<void>;
   /** Write the end of a stream whose run cannot be followed to its `done`. */
-  broken(stream: SSEStreamingApi, why: FollowBreak): Promise<void>;
+  broken(stream: SseStream, why: FollowBreak): Promise<void>;
   /** The client went away before `done`. */
   onDisconnect?: () => void;
 }
@@ -42,7 +42,7 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
  * (`waitForRun`) is only kept alive until that run's first event.
  */
 export function followLog(c: Context, runtime: FollowRuntime, options: LogFollowOptions): Response {
-  return streamSSE(c, async (stream) => {
+  return sseResponse(c, async (stream) => {
     const flush = coalesceWrites(stream);
     const reader = new AbortController();
     let finished = false;
