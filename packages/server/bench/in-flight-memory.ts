@@ -2,6 +2,7 @@
 // their models stop, all at once, after the same pieces; then, after a full GC, the heap grown since before them,
 // per stream. peer-bench.ts runs it once per server, each in a process of its own:
 //   node --expose-gc --conditions=agent-chat-source --import tsx packages/server/bench/in-flight-memory.ts <agent-chat|ai-sdk|node|hono-sse> [streams] [pieces]
+// (peer-bench.ts runs it bundled, as the servers: under tsx our functions each carry a 256-byte name property)
 // `node` is a bare node:http server that holds an SSE response open: what the sockets and Node's HTTP cost alone.
 // `hono-sse` is a bare Hono app on @hono/node-server holding a streamSSE open, as ours does: what Hono's Request,
 // Context and web streams add to that, so that the rest of ours is the run and its follower.
@@ -10,6 +11,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeHeapSnapshot } from 'node:v8';
 import { streamText } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { createAgentChat, type Model } from '../src/index.js';
@@ -110,6 +112,8 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 gc();
 gc();
 const grown = process.memoryUsage().heapUsed - before;
+// IN_FLIGHT_SNAPSHOT=<file>: what the streams hold, for heap-summary.ts (client and server share this heap).
+if (process.env.IN_FLIGHT_SNAPSHOT) writeHeapSnapshot(process.env.IN_FLIGHT_SNAPSHOT);
 console.log(JSON.stringify({ kind, streams, inFlight: waiting, pieces, heapPerStreamKb: +(grown / streams / 1024).toFixed(1) }));
 open();
 process.exit(0);
