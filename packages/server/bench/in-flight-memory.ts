@@ -1,11 +1,12 @@
 // The heap one stream holds while it is in flight, server and client in this one process: N streams are opened and
 // their models stop, all at once, after the same pieces; then, after a full GC, the heap grown since before them,
 // per stream. peer-bench.ts runs it once per server, each in a process of its own:
-//   node --expose-gc --conditions=agent-chat-source --import tsx packages/server/bench/in-flight-memory.ts <agent-chat|ai-sdk|node|hono-sse> [streams] [pieces]
+//   node --expose-gc --conditions=agent-chat-source --import tsx packages/server/bench/in-flight-memory.ts
+//     <agent-chat|ai-sdk|node|hono-body|hono-sse> [streams] [pieces]
 // (peer-bench.ts runs it bundled, as the servers: under tsx our functions each carry a 256-byte name property)
 // `node` is a bare node:http server that holds an SSE response open: what the sockets and Node's HTTP cost alone.
-// `hono-sse` is a bare Hono app on @hono/node-server holding a streamSSE open, as ours does: what Hono's Request,
-// Context and web streams add to that, so that the rest of ours is the run and its follower.
+// `hono-body` and `hono-sse` are bare Hono apps on @hono/node-server, the body one ReadableStream (as ours) or a
+// streamSSE (as ours until http/sse-stream.ts): what Hono adds to node:http; the rest of ours is the run and its log.
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -59,6 +60,25 @@ const theirs = new MockLanguageModelV3({
   },
 });
 
+/** A bare Hono app whose body is one ReadableStream it fills, as ours is (http/sse-stream.ts): what ours stands on. */
+function bareHonoBody() {
+  const app = new Hono();
+  const encoder = new TextEncoder();
+  app.post('/sessions/:id/messages', async (c) => {
+    await c.req.json();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (let i = 0; i < pieces; i++) controller.enqueue(encoder.encode(`data: ${PIECE}\n\n`));
+        waiting++;
+        await gate;
+        controller.close();
+      },
+    });
+    return c.body(body, 200, { 'content-type': 'text/event-stream' });
+  });
+  return app;
+}
+
 function bareHonoSse() {
   const app = new Hono();
   app.post('/sessions/:id/messages', async (c) => {
@@ -74,6 +94,7 @@ function bareHonoSse() {
 
 function serverOf(): Server {
   if (kind === 'agent-chat') return createAdaptorServer({ fetch: createAgentChat({ model: ours, authorize: () => 'bench' }).fetch }) as Server;
+  if (kind === 'hono-body') return createAdaptorServer({ fetch: bareHonoBody().fetch }) as Server;
   if (kind === 'hono-sse') return createAdaptorServer({ fetch: bareHonoSse().fetch }) as Server;
   return createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -176,7 +176,7 @@ async function inFlightRows() {
   // keepNames), a 256-byte property array on each of ours and on none of the dependencies' (3.5 KB a stream).
   const bundle = await bundleServer('in-flight-memory.ts');
   try {
-    for (const kind of ['node', 'hono-sse', ...KINDS]) rows.push(await client(bundle, [kind, '1000', '16']));
+    for (const kind of ['node', 'hono-body', 'hono-sse', ...KINDS]) rows.push(await client(bundle, [kind, '1000', '16']));
   } finally {
     await rm(dirname(bundle), { recursive: true, force: true });
   }
