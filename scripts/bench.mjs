@@ -13,6 +13,7 @@ const benches = [
   ['server: the worst request within the limits, beside a valid one', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/bad-request-bench.ts')]],
   ['server: turn cost as the stored history grows', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/history-bench.ts')]],
   ['server: 1,000 and 10,000 concurrent streams from another process, and a slow reader', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/load-bench.ts')]],
+  ['server: beside the Vercel AI SDK (latency, events/s, heap per stream, RSS at 1,000 and 5,000 streams)', ['--conditions=agent-chat-source', '--import', 'tsx', join(root, 'packages/server/bench/peer-bench.ts')]],
 ];
 
 let failed = 0;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Turn } from '@agent-chat/protocol';
 import { z } from 'zod';
 import { fileStore } from '../src/file-store.js';
-import { createAgentChat, defineTool, memoryStore, scriptedModel, type SessionStore } from '../src/index.js';
+import { createAgentChat, defineTool, memoryStore, scriptedModel, sessionRef, type SessionStore } from '../src/index.js';
 import { redisStore } from '../src/redis.js';
 import { agentClient } from '../src/testing/agent-client.js';
 import { serveApp } from '../src/testing/serve-app.js';
@@ -46,6 +46,8 @@ function timed(store: SessionStore) {
 
 /** A stored history of `count` turns, about 300 characters each, written the way the loop writes it. */
 async function seed(store: SessionStore, sessionId: string, count: number) {
+  // The principal the server's authorize names: its requests find this session.
+  const session = await sessionRef('bench', sessionId);
   const turns: Turn[] = [];
   for (let i = 0; i < count; i++) {
     turns.push(
@@ -56,7 +58,7 @@ async function seed(store: SessionStore, sessionId: string, count: number) {
   }
   let version = 0;
   for (let i = 0; i < turns.length; i += 50) {
-    version = await store.write(sessionId, version, {
+    version = await store.write(session, version, {
       append: turns.slice(i, i + 50),
       ...(version === 0 ? { set: { owner: 'bench', pending: [], turnHasWrites: false, lastEventId: 0, updatedAt: 0 } } : {}),
     });
@@ -109,12 +111,13 @@ async function measureAlone(name: string, makeStore: () => Promise<{ store: Sess
     const { store, close } = await makeStore();
     try {
       await seed(store, 'alone', size);
+      const alone = await sessionRef('bench', 'alone');
       const times: number[] = [];
       for (let i = 0; i < 100; i++) {
         const start = performance.now();
-        let { version } = (await store.load('alone'))!;
+        let { version } = (await store.load(alone))!;
         for (let w = 0; w < 5; w++) {
-          version = await store.write('alone', version, {
+          version = await store.write(alone, version, {
             append: [{ id: `b${i}-${w}`, createdAt: i, type: 'assistant_text', text: `Step ${w}: ${'the quarter went well. '.repeat(13)}` }],
           });
         }

@@ -5,14 +5,10 @@
 //     [--backlog 4096] [--store-sessions N] [--log-sessions N] [--log-events N] [--no-slow]
 //     [--server-node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"]
 // Figures and what they mean: docs/benchmarks.md, "Load: concurrent streams".
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHUNK } from './load-bench-shape.js';
+import { FD_LIMIT, limitBench, spawnNode, type Json } from './spawn-node.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const { values: flags } = parseArgs({
   options: {
     streams: { type: 'string', default: '1000,10000' },
@@ -30,54 +26,10 @@ const { values: flags } = parseArgs({
 });
 const streamCounts = flags.streams.split(',').map(Number);
 const deadlineMs = Number(flags['deadline-ms']);
-// The whole bench stops by itself, whatever happens.
-const BENCH_LIMIT_MS = 15 * 60_000;
-const FD_LIMIT = 65_536;
 /** What the server may hold in sockets for one paused reader: Node's 16 KB writable buffer and a chunk or two. */
 const BOUNDED_KB = 64;
-
-const children = new Set<ChildProcessWithoutNullStreams>();
-const giveUp = setTimeout(() => {
-  console.error(`load bench: still running after ${BENCH_LIMIT_MS / 60_000} min, stopping`);
-  for (const child of children) child.kill('SIGKILL');
-  process.exit(1);
-}, BENCH_LIMIT_MS);
-
-/**
- * A node process running a .ts file of this folder, with its file descriptor limit raised first: a process holds
- * one descriptor per connection. Where the hard limit is lower than FD_LIMIT, it gets the hard limit (and says so).
- */
-function spawnNode(file: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
-  const script = `ulimit -n ${FD_LIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; export LOAD_FD_LIMIT="$(ulimit -n)"; exec "$0" "$@"`;
-  const child = spawn(
-    'sh',
-    ['-c', script, process.execPath, ...nodeFlags, '--expose-gc', '--conditions=agent-chat-source', '--import', 'tsx', join(here, file), ...args],
-    { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const stderr: string[] = [];
-  createInterface({ input: child.stderr }).on('line', (line) => {
-    if (stderr.length < 2000) stderr.push(line);
-  });
-  return {
-    child,
-    stderr,
-    async next<T>(): Promise<T> {
-      const { value, done } = await lines.next();
-      if (done) throw new Error(`${file} ended early:\n${stderr.slice(-20).join('\n')}`);
-      const parsed = JSON.parse(value) as T & { error?: string };
-      if (parsed.error) throw new Error(`${file}: ${parsed.error}`);
-      return parsed;
-    },
-    send(line: string) {
-      child.stdin.write(`${line}\n`);
-    },
-  };
-}
-
-type Json = Record<string, unknown>;
+// The whole bench stops by itself, whatever happens.
+const giveUp = limitBench('load bench', 15 * 60_000);
 
 const server = spawnNode('load-bench-server.ts', [], {
   LOAD_BACKLOG: flags.backlog,
@@ -85,17 +37,15 @@ const server = spawnNode('load-bench-server.ts', [], {
   LOAD_LOG_SESSIONS: flags['log-sessions'],
   LOAD_LOG_EVENTS: flags['log-events'],
 }, flags['server-node-flags'].split(' ').filter(Boolean));
-const ask = async (command: string) => {
-  server.send(command);
-  return server.next<Json>();
-};
+const ask = (command: string) => server.ask(command);
 const { url, fdLimit, backlog } = await server.next<{ url: string; fdLimit: string; backlog: number }>();
 
 async function loadRound(streams: number, tag: string) {
-  const started = await ask('start');
+  const started = await ask(`start ${tag}`);
   const client = spawnNode('load-bench-client.ts', ['load', url, String(streams), tag, String(deadlineMs)]);
   const seen = await client.next<Json>();
   const stats = await ask('stop');
+  const writes = await ask('store-writes');
   const outcomes = seen.outcomes as Record<string, number>;
   const errorKinds = Object.entries(outcomes).filter(([outcome]) => outcome !== 'ok');
   const clientSide = {
@@ -121,15 +71,18 @@ async function loadRound(streams: number, tag: string) {
     longestStallsMsAtMs: stats.longestStalls,
     rssMb: `${(started as { rssMb: number }).rssMb}→${stats.peakRssMb}`,
     heapUsedMb: `${(started as { heapUsedMb: number }).heapUsedMb}→${stats.peakHeapUsedMb}`,
+    heapTotalMb: stats.peakHeapTotalMb,
+    externalMb: stats.peakExternalMb,
     heapAfterGcMb: (stats.after as { heapUsedMb: number }).heapUsedMb,
     stderrLines: stats.stderrLines,
+    storeWrites: `${writes.writes} (${writes.replaces} whole)`,
   };
   return { clientSide, serverSide };
 }
 
 /** One reader that takes the first event, then stops reading until the run has logged `done`, then reads on. */
 async function slowReader(chars: number, sessionId: string) {
-  const started = await ask('start');
+  const started = await ask('start slow');
   const client = spawnNode('load-bench-client.ts', ['slow', url, sessionId, String(chars)]);
   await client.next<Json>(); // paused
   await ask(`wait-done ${sessionId}`);
@@ -185,6 +138,5 @@ try {
   if (serverErrors.length) console.log(`\nserver stderr (${serverErrors.length} lines, first 10):\n${serverErrors.slice(0, 10).join('\n')}`);
 } finally {
   clearTimeout(giveUp);
-  server.child.stdin.end();
-  await new Promise((resolve) => server.child.once('exit', resolve));
+  await server.end();
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AgentChatEnv } from './http/env.js';
+import { limitBody } from './http/body-limit.js';
 import { closeUnreadBody } from './http/close-unread-body.js';
 import { errorJson } from './http/errors.js';
 import { cancelRoute } from './routes/cancel-route.js';
@@ -54,12 +54,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
     // Multipart with a size limit of its own, so before the JSON-only guard and the JSON body limit.
     .route('/', uploadsRoute(runtime.uploads, limitRate ? [principal, limitRate] : [principal]))
     .use(requireJson)
-    .use(
-      bodyLimit({
-        maxSize,
-        onError: (c) => errorJson(c, 413, 'payload_too_large', `body: larger than the ${maxSize} bytes this server accepts`, { field: 'body' }),
-      }),
-    )
+    .use(limitBody(maxSize))
     .use(principal)
     .use(limitRate ?? ((_c, next) => next()))
     .route('/', messagesRoute(runtime))

@@ -35,7 +35,7 @@ export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export type { AgentChatEnv } from './http/env.js';
 export { localRunCoordinator, type RunClaim, type RunCoordinator } from './coordination/run-coordinator.js';
 export { EventGapError, type EventLog, type LoggedEvent } from './coordination/event-log.js';
-export { memoryEventLog, type MemoryEventLogOptions } from './coordination/memory-event-log.js';
+export { memoryEventLog, type MemoryEventLog, type MemoryEventLogOptions, type MemoryEventLogStats } from './coordination/memory-event-log.js';
 export { applyWrite, writeToJson } from './store/apply-write.js';
 export { memoryBlobStore, type BlobStore, type MemoryBlobStoreOptions, type StoredBlob } from './uploads/blob-store.js';
 export { DEFAULT_UPLOAD_TYPES, type UploadOptions } from './uploads/upload-options.js';

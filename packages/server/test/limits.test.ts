@@ -216,15 +216,15 @@ describe('tool results and rate', () => {
 });
 
 describe('a bounded store and runs in flight', () => {
-  it('a session pushed out of memoryStore while its run goes on is written again whole: the run loses nothing', async () => {
+  it('memoryStore keeps past its cap the sessions runs hold, and once they end only its cap: no run loses anything', async () => {
     const slowModel = scriptedModel(({ text }) => [[{ text: `Answer to ${text}: ${'word '.repeat(40)}` }]], { chunkSize: 8, delayMs: 2 });
     const server = await serveApp(createAgentChat({ model: slowModel, store: memoryStore({ maxSessions: 1 }), authorize: () => 'tester' }));
     servers.push(server);
     const client = agentClient(server.url);
-    // Three sessions at once through a store that keeps one: each run's writes find its session pushed out.
+    // Three sessions at once through a store that keeps one: each run holds its own (SessionStore.hold) until its end.
     const runs = await Promise.all(['a', 'b', 'c'].map((id) => client.run(`bounded-${id}`, { text: id })));
     for (const events of runs) expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
-    // The last one written is the one kept, whole; the others read as empty (as sessions never used).
+    // Then the cap holds again: the last one let go is the one kept, whole; the others read as empty (as never used).
     const histories = await Promise.all(['a', 'b', 'c'].map((id) => client.history(`bounded-${id}`)));
     const kept = histories.filter((history) => history.turns.length > 0);
     expect(kept).toHaveLength(1);

@@ -39,7 +39,7 @@ describe.skipIf(skip)('redisEventLog', () => {
   });
 
   /** Two instances (each its own connection) over one Redis. `blockMs` is long, so nothing passes by waiting it out. */
-  async function instances(options: { maxEvents?: number; ttlSeconds?: number } = {}) {
+  async function instances(options: { maxEvents?: number; ttlSeconds?: number; resumeWindowSeconds?: number } = {}) {
     const prefix = `events${++prefixes}:`;
     const make = async () => {
       const log = redisEventLog({ client: await redis.client(), prefix, blockMs: 60_000, ...options });
@@ -164,6 +164,29 @@ describe.skipIf(skip)('redisEventLog', () => {
     await client.sendCommand(['EXPIRE', key, '5']);
     await a.append('s', text(2));
     expect(await client.sendCommand<number>(['TTL', key])).toBeGreaterThan(5);
+  });
+
+  it('lets an ended run expire after the resume window, keeping where it ended: a reader from before it reloads', async () => {
+    const { a, b, prefix } = await instances({ ttlSeconds: 120, resumeWindowSeconds: 30 });
+    const client = await redis.client();
+    const key = `${prefix}events:{s}`;
+    await a.append('s', text(1));
+    await a.append('s', text(2));
+    await a.append('s', done(3));
+    // Within the window the run is there for a reader that dropped (no instance knows whether one did).
+    const ttl = await client.sendCommand<number>(['TTL', key]);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30);
+    expect(await collect(b.follow('s', 1, new AbortController().signal))).toEqual([2, 3]);
+    // The window passes (as if: the stream expires).
+    await client.sendCommand(['DEL', key]);
+    expect(await b.lastId('s')).toBe(3);
+    await expect(collect(b.follow('s', 1, new AbortController().signal))).rejects.toBeInstanceOf(EventGapError);
+    // A reader at the end waits for the next run, whose ids go on after it.
+    const next = collect(b.follow('s', 3, new AbortController().signal));
+    await a.append('s', text(4));
+    await a.append('s', done(5));
+    expect(await next).toEqual([4, 5]);
   });
 
   it('skips an event appended twice, and drops the old events of a session that started over', async () => {

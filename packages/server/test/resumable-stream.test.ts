@@ -205,8 +205,10 @@ describe('waiting for the next run (?wait=1): a tab showing a pending approval',
 
   it('replays a run that started before it connected, as without wait', async () => {
     const ann = as(await serve());
-    await ann.run('wait-2', { text: 'tell me' });
+    const sent = await ann.send('wait-2', { text: 'tell me' });
+    // The run is still going (its reply is paced, 3 ms a piece) when the waiting tab asks from before it.
     const replay = await readAgentEvents(await ann.request('/sessions/wait-2/stream?after=0&wait=1'));
+    await readAgentEvents(sent);
     expect(replay[0]!.data.type).toBe('run_started');
     expect(replay.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });

@@ -1,7 +1,7 @@
 import type { AGUIEvent } from '@ag-ui/core';
 import type { Context } from 'hono';
-import type { SSEStreamingApi } from 'hono/streaming';
 import { followLog, type FollowRuntime } from '../http/follow-log.js';
+import type { SseStream } from '../http/sse-stream.js';
 import type { Runtime } from '../runtime.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import type { SessionRef } from '../session/session-ref.js';
@@ -28,7 +28,7 @@ export interface AgUiFollowOptions {
  */
 export function followAgUi(c: Context, runtime: FollowRuntime & Pick<Runtime, 'store'>, options: AgUiFollowOptions): Response {
   const { session: ref, mapper } = options;
-  const send = async (stream: SSEStreamingApi, events: AGUIEvent[]) => {
+  const send = async (stream: SseStream, events: AGUIEvent[]) => {
     for (const event of events) await stream.writeSSE({ data: JSON.stringify(event) });
   };
   return followLog(c, runtime, {

@@ -38,7 +38,10 @@ export interface EventLog {
    * event or when `signal` aborts. Throws EventGapError when events after `after` are no longer kept.
    */
   follow(key: string, after: number, signal: AbortSignal): AsyncIterable<LoggedEvent>;
-  /** The highest id kept for the session; undefined when nothing is kept. */
+  /**
+   * The highest id the log has had for the session, kept or already let go (the next run's ids go on after it);
+   * undefined when it knows of none.
+   */
   lastId(key: string): Promise<number | undefined>;
   close?(): Promise<void>;
 }

@@ -1,118 +1,254 @@
 import { EventGapError, type EventLog, type LoggedEvent } from './event-log.js';
 
 export interface MemoryEventLogOptions {
-  /** Events kept per session; a client further behind than this reloads the history. Default 10,000. */
+  /** Events kept per run; a reader further behind than this reloads the history. Default 10,000. */
   maxEvents?: number;
-  /** How long a session's events are kept after its last one. Default 10 minutes. */
+  /**
+   * How long a run's events are kept once it has ended, for a reader that dropped before its `done` (a tab whose
+   * connection broke, reconnecting). A run nobody dropped out of is let go as soon as its readers have its `done`:
+   * everything it sent is in the stored history by then. Default 60,000 ms.
+   */
+  resumeWindowMs?: number;
+  /** @deprecated The name `resumeWindowMs` had before runs were let go at their end. */
   ttlMs?: number;
-  /** Sessions whose events are kept at once, least recently written out first. Default 1,000. */
+  /**
+   * Ended runs kept at once for readers that dropped, oldest out first past it. Running sessions are always kept
+   * (each to `maxEvents`): their readers can still ask for any of their events. Default 1,000.
+   */
   maxSessions?: number;
+  /** The clock, in ms (tests). Default Date.now. */
+  now?: () => number;
+}
+
+/** What the log holds now: sessions with a buffer, and the events in them. */
+export interface MemoryEventLogStats {
+  sessions: number;
+  events: number;
+}
+
+/** The in-process log, with a look at what it holds (tests, benchmarks). */
+export interface MemoryEventLog extends EventLog {
+  stats(): MemoryEventLogStats;
 }
 
 interface Buffer {
+  /** The current run's events (and a previous run's, while someone still reads it), ids increasing. */
   events: LoggedEvent[];
-  wake: Set<() => void>;
+  /** Ids at or below this are not kept (an earlier run's, or past maxEvents): a reader behind it reloads the history. */
+  floor: number;
+  /** Readers waiting for the next event. */
+  waiting: (() => void)[];
   /**
    * Readers following this session, waiting or not: a reader between two events (its socket write still pending)
-   * waits on nothing, yet the buffer must stay, or the run's next events would start a new one and the reader,
-   * though on time, would be told its events are gone.
+   * waits on nothing, yet the buffer must stay, or it would be told its events are gone.
    */
   readers: number;
-  touchedAt: number;
+  /** When the run's `done` was appended; undefined while a run is going (or none has started). */
+  endedAt: number | undefined;
+  /** When a reader last went away before its `done`: it may come back, so the run is kept for the resume window. */
+  droppedAt: number | undefined;
 }
 
-/** The events of this instance's recent runs, in memory: resume within one instance. */
-export function memoryEventLog(options: MemoryEventLogOptions = {}): EventLog {
-  const maxEvents = options.maxEvents ?? 10_000;
-  const ttlMs = options.ttlMs ?? 10 * 60_000;
-  const maxSessions = options.maxSessions ?? 1_000;
-  const buffers = new Map<string, Buffer>();
-  // The buffers nobody reads, least recently written first: the only ones that may be pushed out, kept apart so that
-  // making room does not walk past thousands of buffers being read.
-  const unread = new Map<string, Buffer>();
+/** Sessions let go, remembered by their last id (a few bytes each), so that a late reader is told to reload. */
+const RELEASED_PER_SESSION_KEPT = 10;
 
-  function drop(sessionId: string) {
-    buffers.delete(sessionId);
-    unread.delete(sessionId);
+/**
+ * The events of this instance's runs, in memory: resume within one instance. What it holds is bounded by what
+ * readers can still ask for: a run's events while it runs (a reload follows it from its last stored step), and once
+ * it has ended only for a reader that dropped, for `resumeWindowMs`. Everything an ended run sent is in the stored
+ * history; a reader asking for events let go gets EventGapError (`events_gone`) and reloads the history.
+ */
+export function memoryEventLog(options: MemoryEventLogOptions = {}): MemoryEventLog {
+  const maxEvents = options.maxEvents ?? 10_000;
+  const resumeWindowMs = options.resumeWindowMs ?? options.ttlMs ?? 60_000;
+  const maxSessions = options.maxSessions ?? 1_000;
+  const now = options.now ?? Date.now;
+  if (!Number.isInteger(maxEvents) || maxEvents < 1) throw new TypeError('memoryEventLog: maxEvents must be a whole number ≥ 1');
+  if (!(resumeWindowMs >= 0)) throw new TypeError('memoryEventLog: resumeWindowMs must be ≥ 0');
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new TypeError('memoryEventLog: maxSessions must be a whole number ≥ 1');
+  // Trimmed past the cap in steps, not at every append: a splice moves the whole array.
+  const trimAt = maxEvents + Math.max(1, maxEvents >> 3);
+  const buffers = new Map<string, Buffer>();
+  // Ended runs kept for a reader that dropped, in the order they ended: the first is the first to go. Appends never
+  // reorder a Map (deleting and setting again on every event made V8 rebuild a 1,000-entry table every few dozen).
+  const ending = new Map<string, Buffer>();
+  const released = new Map<string, number>();
+  let sweepTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const lastOf = (buffer: Buffer) => buffer.events.at(-1)?.id ?? buffer.floor;
+  const expiry = (buffer: Buffer) => Math.max(buffer.endedAt ?? 0, buffer.droppedAt ?? 0) + resumeWindowMs;
+
+  function buffer(key: string): Buffer {
+    let kept = buffers.get(key);
+    if (!kept) {
+      kept = { events: [], floor: released.get(key) ?? 0, waiting: [], readers: 0, endedAt: undefined, droppedAt: undefined };
+      released.delete(key);
+      buffers.set(key, kept);
+    }
+    return kept;
   }
 
-  function live(sessionId: string, now = Date.now()): Buffer | undefined {
-    const buffer = buffers.get(sessionId);
-    if (buffer && now - buffer.touchedAt > ttlMs && buffer.readers === 0) {
-      drop(sessionId);
-      return undefined;
+  /** Let the session's events go, remembering only where they ended. */
+  function release(key: string, kept: Buffer) {
+    buffers.delete(key);
+    ending.delete(key);
+    const last = lastOf(kept);
+    if (last > 0) released.set(key, last);
+    for (const oldest of released.keys()) {
+      if (released.size <= maxSessions * RELEASED_PER_SESSION_KEPT) break;
+      released.delete(oldest);
     }
-    return buffer;
   }
 
   /**
-   * The session's buffer, made if there is none. Both the log's first event and its first reader may make it (a
-   * POST's reader comes first), and either way room is made for it: the least recently written sessions that nobody
-   * reads go first.
+   * A reader left, or is waiting: once nobody reads the session, let it go now, at the end of its resume window, or
+   * (running) not yet.
    */
-  function hold(sessionId: string, now: number): Buffer {
-    const kept = live(sessionId, now);
-    if (kept) return kept;
-    for (const id of unread.keys()) {
-      if (buffers.size < maxSessions) break;
-      drop(id);
+  function settle(key: string, kept: Buffer) {
+    if (kept.endedAt !== undefined && kept.droppedAt === undefined && kept.waiting.length === kept.readers && kept.events.length > 0) {
+      // Everyone still here has read the ended run to its end (a tab waiting for the next run) and nobody dropped
+      // out of it: none of it is needed.
+      kept.floor = lastOf(kept);
+      kept.events = [];
     }
-    const buffer: Buffer = { events: [], wake: new Set(), readers: 0, touchedAt: now };
-    buffers.set(sessionId, buffer);
-    unread.set(sessionId, buffer);
-    return buffer;
+    if (kept.readers > 0) return;
+    if (kept.endedAt === undefined) {
+      // A reader that came for a run that never started (a wait for the next one, given up) leaves nothing behind.
+      if (kept.events.length === 0) release(key, kept);
+      return;
+    }
+    if (kept.droppedAt === undefined || expiry(kept) <= now()) return release(key, kept);
+    ending.delete(key);
+    ending.set(key, kept);
+    for (const [oldestKey, oldest] of ending) {
+      if (ending.size <= maxSessions) break;
+      release(oldestKey, oldest);
+    }
+    scheduleSweep();
+  }
+
+  function sweep() {
+    const time = now();
+    for (const [key, kept] of ending) {
+      if (expiry(kept) > time) break;
+      release(key, kept);
+    }
+  }
+
+  function scheduleSweep() {
+    if (sweepTimer !== undefined) return;
+    const first = ending.values().next();
+    if (first.done) return;
+    sweepTimer = setTimeout(() => {
+      sweepTimer = undefined;
+      sweep();
+      scheduleSweep();
+    }, Math.max(0, expiry(first.value) - now()));
+    // A timer that keeps a process alive for a log's housekeeping would hold up its exit.
+    (sweepTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** A new run's first event: the last run's events go, unless a reader is still behind in them. */
+  function startRun(kept: Buffer, firstId: number) {
+    const last = lastOf(kept);
+    const restarted = firstId <= last;
+    if (kept.readers === 0 || restarted) {
+      // Ids that start again lower belong to a session deleted and begun anew: its old events mean nothing now.
+      kept.floor = restarted ? firstId - 1 : last;
+      kept.events = [];
+    }
+    kept.endedAt = undefined;
+    kept.droppedAt = undefined;
   }
 
   return {
-    async append(sessionId, event) {
-      const now = Date.now();
-      const buffer = hold(sessionId, now);
-      if (buffer.readers === 0) {
-        unread.delete(sessionId);
-        unread.set(sessionId, buffer);
+    async append(key, event) {
+      sweep();
+      const kept = buffer(key);
+      if (kept.endedAt !== undefined || event.id <= lastOf(kept)) {
+        ending.delete(key);
+        startRun(kept, event.id);
       }
-      buffer.touchedAt = now;
-      buffer.events.push(event);
-      if (buffer.events.length > maxEvents) buffer.events.splice(0, buffer.events.length - maxEvents);
-      for (const wake of [...buffer.wake]) wake();
+      kept.events.push(event);
+      if (kept.events.length > trimAt) {
+        kept.events.splice(0, kept.events.length - maxEvents);
+        kept.floor = kept.events[0]!.id - 1;
+      }
+      // Readers waiting are woken first: until they have read it, they are not caught up.
+      if (kept.waiting.length > 0) {
+        const waiting = kept.waiting;
+        kept.waiting = [];
+        for (const wake of waiting) wake();
+      }
+      if (event.event.type === 'done') {
+        kept.endedAt = now();
+        settle(key, kept);
+      }
     },
-    async lastId(sessionId) {
-      return live(sessionId)?.events.at(-1)?.id;
+    async lastId(key) {
+      sweep();
+      const kept = buffers.get(key);
+      const last = kept ? lastOf(kept) : (released.get(key) ?? 0);
+      return last > 0 ? last : undefined;
     },
-    async *follow(sessionId, after, signal) {
-      // Held for as long as the reader is: a buffer with readers is never pushed out (nor expired), so it stays this one.
-      const held = hold(sessionId, Date.now());
-      if (held.readers++ === 0) unread.delete(sessionId);
+    async *follow(key, after, signal) {
+      sweep();
+      // Held for as long as the reader is: a buffer with readers is never let go, so it stays this one.
+      const kept = buffer(key);
+      kept.readers++;
+      // One wake and one abort listener for the whole follow, not one per wait: a reader waits between most events,
+      // and what lives across a wait (the other runs' turns, with many streams) ends up in the old generation.
+      let resume: (() => void) | undefined;
+      const wake = () => {
+        const then = resume;
+        resume = undefined;
+        then?.();
+      };
+      const gone = () => {
+        const index = kept.waiting.indexOf(wake);
+        if (index !== -1) kept.waiting.splice(index, 1);
+        wake();
+      };
+      signal.addEventListener('abort', gone, { once: true });
+      let finished = false;
+      let cursor = after;
       try {
-        let cursor = after;
         while (!signal.aborted) {
-          const events = held.events;
-          const oldest = events[0]?.id;
-          // Past the cap (or the time to keep) the reader has fallen behind: it reloads the history instead.
-          if (oldest !== undefined && cursor < oldest - 1) throw new EventGapError(sessionId, cursor, oldest);
+          // Past the cap, or after its run was let go, the reader has fallen behind: it reloads the history.
+          if (cursor < kept.floor) {
+            finished = true;
+            throw new EventGapError(key, cursor, kept.events[0]?.id);
+          }
+          const events = kept.events;
           const index = firstAfter(events, cursor);
           if (index < events.length) {
             const event = events[index]!;
             cursor = event.id;
+            if (event.event.type === 'done') finished = true;
             yield event;
-            if (event.event.type === 'done') return;
+            if (finished) return;
             continue;
           }
           // Nothing new: wait for the next append, or the reader going away.
-          await new Promise<void>((resolve) => {
-            const wake = () => {
-              held.wake.delete(wake);
-              signal.removeEventListener('abort', wake);
-              resolve();
-            };
-            held.wake.add(wake);
-            signal.addEventListener('abort', wake, { once: true });
-          });
+          const next = new Promise<void>((resolve) => (resume = resolve));
+          kept.waiting.push(wake);
+          settle(key, kept);
+          await next;
         }
       } finally {
-        // The last reader gone: the buffer may be pushed out again, after those that have waited longer.
-        if (--held.readers === 0) unread.set(sessionId, held);
+        signal.removeEventListener('abort', gone);
+        kept.readers--;
+        // Gone before its `done` with something still to read: it may come back from where it was, so the run is
+        // kept for the resume window.
+        if (!finished && (kept.endedAt === undefined ? kept.events.length > 0 : cursor < lastOf(kept))) kept.droppedAt = now();
+        settle(key, kept);
       }
+    },
+    // A look, not a use: it lets nothing go, so a test can tell the timer did.
+    stats() {
+      let events = 0;
+      for (const kept of buffers.values()) events += kept.events.length;
+      return { sessions: buffers.size, events };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SSEStreamingApi } from 'hono/streaming';
+import type { SseStream } from './sse-stream.js';
 
 /** Text held back past this many characters makes the writer wait for the socket, as each write did before. */
 const HELD_LIMIT = 64 * 1024;
@@ -19,9 +19,8 @@ const later: (then: () => void) => void =
  * waits for the socket, so a slow reader still slows the writer. Returns `flush`, which sends what is held and
  * resolves once everything written has gone to the response.
  */
-export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
+export function coalesceWrites(stream: Pick<SseStream, 'write'>): () => Promise<void> {
   const write = stream.write.bind(stream);
-  const decoder = new TextDecoder();
   let held = '';
   let scheduled = false;
   /** The chunks on their way, until nothing is held: resolves once the last has been taken by the response. */
@@ -46,14 +45,13 @@ export function coalesceWrites(stream: SSEStreamingApi): () => Promise<void> {
     return sending;
   };
 
-  stream.write = async (input: string | Uint8Array) => {
-    held += typeof input === 'string' ? input : decoder.decode(input, { stream: true });
+  stream.write = async (input: string) => {
+    held += input;
     if (held.length >= HELD_LIMIT) await send();
     else if (!scheduled && !sending) {
       scheduled = true;
       later(() => void send());
     }
-    return stream;
   };
   return send;
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { EventGapError, type LoggedEvent } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
 import { coalesceWrites } from './coalesce-writes.js';
+import { sseResponse, type SseStream } from './sse-stream.js';
 
 /** Why a stream ended before its run's `done`: the run was lost, or the reader fell behind what the log keeps. */
 export interface FollowBreak {
@@ -18,9 +18,9 @@ export interface LogFollowOptions {
   /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */
   waitForRun?: boolean;
   /** Write one logged event in the stream's own words (the run's `done` is the last one called). */
-  send(stream: SSEStreamingApi, entry: LoggedEvent): Promise<void>;
+  send(stream: SseStream, entry: LoggedEvent): Promise<void>;
   /** Write the end of a stream whose run cannot be followed to its `done`. */
-  broken(stream: SSEStreamingApi, why: FollowBreak): Promise<void>;
+  broken(stream: SseStream, why: FollowBreak): Promise<void>;
   /** The client went away before `done`. */
   onDisconnect?: () => void;
 }
@@ -31,10 +31,10 @@ export type FollowRuntime = Pick<Runtime, 'events' | 'runs' | 'streamHeartbeatMs
 const LOST = 'The run was lost: the server running it stopped. Send the message again.';
 
 /**
- * A run's events read from the event log, as SSE. Events go out gathered in chunks (those of one burst, and those
- * that follow a chunk within 32 ms: coalesce-writes.ts), and past 64 KB held a write waits for the socket, so a slow
- * reader is sent no faster than it reads and the server holds little for it but the log; a reader further behind
- * than the log keeps is told `events_gone`. Ends after `done`.
+ * A run's events read from the event log, as SSE. Events go out gathered in chunks (those written in one turn of the
+ * event loop, and those that pile up while the socket pushes back; never held for a timer: coalesce-writes.ts), and
+ * past 64 KB held a write waits for the socket, so a slow reader is sent no faster than it reads and the server holds
+ * little for it but the log; a reader further behind than the log keeps is told `events_gone`. Ends after `done`.
  *
  * A quiet stream (a slow tool, a model thinking) gets a comment line every `streamHeartbeatMs`, so proxies do not
  * time it out; and if by then nobody holds the run (its instance died) and nothing came, the stream ends as
@@ -42,7 +42,7 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
  * (`waitForRun`) is only kept alive until that run's first event.
  */
 export function followLog(c: Context, runtime: FollowRuntime, options: LogFollowOptions): Response {
-  return streamSSE(c, async (stream) => {
+  return sseResponse(c, async (stream) => {
     const flush = coalesceWrites(stream);
     const reader = new AbortController();
     let finished = false;

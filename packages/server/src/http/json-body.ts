@@ -5,6 +5,7 @@ import type { AgentChatEnv } from './env.js';
 import { errorJson, invalidRequest } from './errors.js';
 import { exceedsJsonDepth } from './json-depth.js';
 import { arrayLimitIssue, type ArrayLimits } from './array-limits.js';
+import { readBodyText } from './body-limit.js';
 import type { Limits } from '../limits.js';
 
 /**
@@ -16,7 +17,9 @@ import type { Limits } from '../limits.js';
 export function jsonBody<S extends z.ZodType>(schema: S, limits: Limits, arrays: ArrayLimits = {}) {
   const maxDepth = limits.jsonDepth;
   return createMiddleware<AgentChatEnv & { Variables: { body: z.output<S> } }>(async (c, next) => {
-    const text = await c.req.text();
+    const read = await readBodyText(c, limits.bodyBytes);
+    if ('refused' in read) return read.refused;
+    const { text } = read;
     if (exceedsJsonDepth(text, maxDepth)) {
       return errorJson(c, 400, 'invalid_request', `body: nested deeper than ${maxDepth} levels`, { field: 'body' });
     }

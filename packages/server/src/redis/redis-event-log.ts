@@ -10,8 +10,14 @@ export type RedisEventLogOptions = RedisSource &
      * further behind reloads the history. Default 10,000.
      */
     maxEvents?: number;
-    /** How long a session's events are kept after its last one. Default 600 s. */
+    /** How long a running session's events are kept after its last one (a run quiet for longer loses them). Default 600 s. */
     ttlSeconds?: number;
+    /**
+     * How long a run's events are kept once it has ended (its `done`), for a reader that dropped before it: the
+     * stream then expires, and only where it ended is kept (for `ttlSeconds`), so a later reader from before it is
+     * told `events_gone`. Default 60 s.
+     */
+    resumeWindowSeconds?: number;
     /** The longest a live read waits on Redis before it asks again. Default 5,000 ms. */
     blockMs?: number;
   };
@@ -22,19 +28,29 @@ export interface RedisEventLog extends EventLog {
 }
 
 /**
- * KEYS: the stream. ARGV: event id, event JSON, cap, ttl seconds. An id at or below the newest kept one is either the
- * same event again (a retry: skipped) or, lower, a session that started over after a delete: its old events go.
+ * KEYS: the stream, the key holding where the session's last ended run ended. ARGV: event id, event JSON, cap, ttl
+ * seconds, 1 if the event is a `done`, resume window seconds. An id at or below the newest kept one is either the same
+ * event again (a retry: skipped) or, lower, a session that started over after a delete: its old events go. A `done`
+ * lets the stream expire after the resume window (everything the run sent is in the stored history by then, and no
+ * instance knows whether a reader dropped) and keeps its id, so a reader from before it can be told to reload.
  */
 const appendScript = script(`
-local key, id = KEYS[1], tonumber(ARGV[1])
+local key, endKey, id = KEYS[1], KEYS[2], tonumber(ARGV[1])
 local top = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)[1]
 if top then
   local newest = tonumber(string.match(top[1], '^(%d+)'))
   if newest == id then return 0 end
   if newest > id then redis.call('DEL', key) end
 end
+local ended = tonumber(redis.call('GET', endKey) or '0')
+if ended >= id then redis.call('DEL', endKey) end
 redis.call('XADD', key, 'MAXLEN', '~', ARGV[3], ARGV[1] .. '-0', '${EVENT_FIELD}', ARGV[2])
-redis.call('EXPIRE', key, ARGV[4])
+if ARGV[5] == '1' then
+  redis.call('EXPIRE', key, ARGV[6])
+  redis.call('SET', endKey, ARGV[1], 'EX', ARGV[4])
+else
+  redis.call('EXPIRE', key, ARGV[4])
+end
 return 1
 `);
 
@@ -52,15 +68,25 @@ export function redisEventLog(options: RedisEventLogOptions): RedisEventLog {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const maxEvents = options.maxEvents ?? 10_000;
   const ttlSeconds = options.ttlSeconds ?? 600;
+  const resumeWindowSeconds = options.resumeWindowSeconds ?? 60;
   const blockMs = options.blockMs ?? 5_000;
   if (!Number.isInteger(maxEvents) || maxEvents < 1) throw new TypeError('redisEventLog: maxEvents must be a whole number ≥ 1');
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new TypeError('redisEventLog: ttlSeconds must be a whole number ≥ 1');
+  if (!Number.isInteger(resumeWindowSeconds) || resumeWindowSeconds < 1) {
+    throw new TypeError('redisEventLog: resumeWindowSeconds must be a whole number ≥ 1');
+  }
   if (!Number.isInteger(blockMs) || blockMs < 1) throw new TypeError('redisEventLog: blockMs must be a whole number ≥ 1');
   const connection = connect(options, 'redisEventLog', warn);
   const { client } = connection;
   // A client name has no spaces or quotes.
   const hub = streamHub(client, 'redisEventLog', warn, blockMs, `${prefix}events-reader`.replace(/[^\w:.-]/g, '_'));
   const keyOf = (sessionId: string) => `${prefix}events:${sessionTag(sessionId)}`;
+  const endKeyOf = (sessionId: string) => `${prefix}events-end:${sessionTag(sessionId)}`;
+
+  /** Where the session's last ended run ended, once its stream has expired; 0 when that is not known. */
+  async function endedAt(sessionId: string): Promise<number> {
+    return Number((await client.sendCommand<string | null>(['GET', endKeyOf(sessionId)])) ?? 0);
+  }
 
   async function oldestId(key: string): Promise<number | undefined> {
     return parseEntries(await client.sendCommand(['XRANGE', key, '-', '+', 'COUNT', '1']))[0]?.id;
@@ -83,6 +109,10 @@ export function redisEventLog(options: RedisEventLogOptions): RedisEventLog {
       if (checkGap && first && first.id > cursor + 1) {
         const oldest = await oldestId(key);
         if (oldest !== undefined && oldest > cursor + 1) throw new EventGapError(sessionId, cursor, oldest);
+      }
+      // Nothing after the cursor, and the run it is in has ended and been let go: reload the history.
+      if (checkGap && !first && cursor < (await endedAt(sessionId)) && (await oldestId(key)) === undefined) {
+        throw new EventGapError(sessionId, cursor, undefined);
       }
       checkGap = false;
       if (events.length > 0) {
@@ -139,13 +169,20 @@ export function redisEventLog(options: RedisEventLogOptions): RedisEventLog {
   return {
     async append(sessionId, event) {
       await connection.ready;
-      await appendScript.run(client, [keyOf(sessionId)], [String(event.id), JSON.stringify(event.event), String(maxEvents), String(ttlSeconds)]);
+      await appendScript.run(
+        client,
+        [keyOf(sessionId), endKeyOf(sessionId)],
+        [String(event.id), JSON.stringify(event.event), String(maxEvents), String(ttlSeconds), event.event.type === 'done' ? '1' : '0', String(resumeWindowSeconds)],
+      );
     },
     async lastId(sessionId) {
       await connection.ready;
       const reply = await client.sendCommand<[string, string[]][]>(['XREVRANGE', keyOf(sessionId), '+', '-', 'COUNT', '1']);
       const top = reply[0];
-      return top ? eventIdOf(top[0]) : undefined;
+      if (top) return eventIdOf(top[0]);
+      // Let go after its run ended: the next run's ids go on from where it ended.
+      const ended = await endedAt(sessionId);
+      return ended > 0 ? ended : undefined;
     },
     follow,
     async close() {

@@ -41,8 +41,16 @@ export function withSession<E extends AgentChatEnv>(
     runtime.runs,
     ref,
     async (slot) => {
-      const session = options.create ? await loadOrCreateOwnSession(runtime.store, ref) : await loadOwnSession(runtime.store, ref);
-      return session ? start(session, slot) : sessionNotFound(c, sessionId);
+      // Held from before the load: pushed out of a bounded store between this load and the run's first write (the
+      // run waits for the log to catch up first), the session would be gone under the version the request read.
+      // A run that starts takes a hold of its own before this one is let go.
+      const letGo = runtime.store.hold?.(ref);
+      try {
+        const session = options.create ? await loadOrCreateOwnSession(runtime.store, ref) : await loadOwnSession(runtime.store, ref);
+        return session ? await start(session, slot) : sessionNotFound(c, sessionId);
+      } finally {
+        letGo?.();
+      }
     },
     busy,
   );

@@ -1,4 +1,4 @@
-import type { Context as PageContext, DoneEvent, StreamEvent } from '@agent-chat/protocol';
+import type { Context as PageContext, DoneEvent } from '@agent-chat/protocol';
 import type { EventLog } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
 import { commitSession } from '../session/commit-session.js';
@@ -7,6 +7,7 @@ import { undoTurnId } from '../session/undo-turn.js';
 import type { ActiveRun } from './active-run.js';
 import { answerDangling } from './agent-loop.js';
 import { pacer } from './pace.js';
+import { eventWriter } from './event-writer.js';
 import { appendTurn, type RunContext } from './run-context.js';
 
 /** What a run touches of the runtime: the loop's dependencies, the store, the run slots and the event log. */
@@ -34,13 +35,10 @@ const LOG_CATCH_UP_MS = 2_000;
  */
 export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
+  // A bounded store keeps the session while the run writes it: pushed out, it would be written again whole.
+  const letGo = runtime.store.hold?.({ owner: session.owner ?? active.principal, id: session.id, key: active.key });
   const stopListening = runtime.runs.onCancel(active.key, active.runId, () => active.controller.abort());
-  let appended: Promise<void> = Promise.resolve();
-  const log = (id: number, event: StreamEvent) => {
-    appended = appended.then(() => runtime.events.append(active.key, { id, event })).catch((error) => {
-      console.error('[agent-chat] could not log an event:', error);
-    });
-  };
+  const events = eventWriter(runtime.events, active.key);
   const pace = pacer();
   let done: DoneEvent | undefined;
   let doneId = 0;
@@ -50,15 +48,20 @@ export async function runInBackground(options: RunOptions): Promise<void> {
       session,
       context: options.context,
       signal: active.controller.signal,
-      emit: (event) => log(++session.lastEventId, event),
+      emit: (event) => events.write(++session.lastEventId, event),
       commit: async () => {
         session.updatedAt = Date.now();
         await commitSession(runtime.store, session);
       },
-      pace: async () => {
-        await pace();
+      pace: () => {
+        const slice = pace();
         // A log that is slower than the model (Redis far away) holds the run back instead of queueing without bound.
-        await appended;
+        const logging = events.pending();
+        if (!slice && !logging) return undefined;
+        return (async () => {
+          await slice;
+          await events.pending();
+        })();
       },
       usage: { inputTokens: 0, outputTokens: 0 },
     };
@@ -89,10 +92,11 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     done = { type: 'done', stopReason: 'error', hasWrites: false, undoable: false };
   } finally {
     stopListening();
-    await appended;
+    letGo?.();
+    await events.pending();
     await runtime.runs.release(active.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
-    if (done) log(doneId, done);
-    await appended;
+    if (done) events.write(doneId, done);
+    await events.pending();
   }
 }
 

@@ -46,7 +46,8 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   const events = untilIdle(deps.model.stream(request), deps.modelIdleTimeoutMs, () => step.abort(new Error('model_timeout')));
   try {
     for await (const event of events) {
-      await run.pace();
+      const paced = run.pace();
+      if (paced) await paced;
       switch (event.type) {
         case 'text_delta': {
           if (!event.text) break;

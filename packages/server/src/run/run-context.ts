@@ -33,8 +33,11 @@ export interface RunContext {
   emit(event: StreamEvent): void;
   /** Persist the session as it is now; awaited after each step so a crash loses no committed turn. */
   commit(): Promise<void>;
-  /** Awaited between events: lets the rest of the server in, and waits for a log that has fallen behind. */
-  pace(): Promise<void>;
+  /**
+   * Awaited between events: lets the rest of the server in, and waits for a log that has fallen behind. Undefined
+   * when there is nothing to wait for (most events): no promise is made for them.
+   */
+  pace(): Promise<void> | undefined;
   usage: Usage;
 }
 

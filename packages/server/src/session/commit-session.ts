@@ -82,9 +82,12 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
       ...(changed ? { set } : {}),
     });
   } catch (error) {
-    // Gone while this request held it (a bounded store pushed it out, an expiry): nobody else can have deleted it,
-    // since a delete waits for the run slot, so it is written again whole rather than losing the run.
-    if (!(error instanceof StaleSessionError) || error.actual !== 0 || before.version === 0) throw error;
+    // Gone while this request held its run slot: nobody else can have deleted it, since a delete waits for the slot,
+    // so a store that pushes sessions out did. One with `hold` never pushes out a session a request or a run holds
+    // (with-session.ts, background-run.ts): for it, a session gone is a fault to report, never a reason to write a
+    // running session again whole. Only a store without `hold` (one of an integrator's) gets the whole rewrite,
+    // rather than losing the run.
+    if (store.hold || !(error instanceof StaleSessionError) || error.actual !== 0 || before.version === 0) throw error;
     version = await store.write(before.ref, 0, { replace: session.turns, set: fieldsOf(session) as Partial<SessionFields> });
   }
   written.set(session, { ref: before.ref, version, turns: session.turns.length, fields: fieldsOf(session) });

@@ -4,9 +4,12 @@ import { StaleSessionError, type SessionListing, type SessionStore, type StoredS
 import type { SessionRecord } from '../session/session-record.js';
 
 export interface MemoryStoreOptions {
-  /** The most sessions kept; past it the least recently used is dropped. Default 1,000. */
+  /**
+   * The most sessions kept; past it the least recently used is dropped. A session with a run in flight is never
+   * dropped (see `hold`), so while more runs than this are in flight, the store holds that many. Default 1,000.
+   */
   maxSessions?: number;
-  /** A session not read or written for this long is dropped. Default: kept until pushed out by maxSessions. */
+  /** A session not read or written for this long is dropped (not while a run holds it). Default: kept until pushed out by maxSessions. */
   ttlMs?: number;
 }
 
@@ -29,13 +32,22 @@ export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { 
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new TypeError('memoryStore: maxSessions must be a whole number ≥ 1');
   if (ttlMs !== undefined && !(ttlMs > 0)) throw new TypeError('memoryStore: ttlMs must be > 0');
   // By each session's key (owner and id together). A Map iterates in insertion order: deleting and setting again on
-  // each use keeps the least recent first.
+  // each use keeps the least recent first. Only these may be pushed out.
   const entries = new Map<string, Entry>();
+  // Sessions a run holds, apart, so that they are never pushed out, making room never walks past them, and a run's
+  // writes do not reorder a Map at every step. How many holds each has (a run, and one starting as it ends).
+  const held = new Map<string, Entry>();
+  const holds = new Map<string, number>();
 
   const expired = (entry: Entry, now: number) => ttlMs !== undefined && now - entry.touchedAt > ttlMs;
 
-  /** The live entry of a session (moved to the most recent end), or undefined. */
+  /** The live entry of a session (moved to the most recent end unless held), or undefined. */
   function touch(key: string, now: number): Entry | undefined {
+    if (holds.has(key)) {
+      const entry = held.get(key);
+      if (entry) entry.touchedAt = now;
+      return entry;
+    }
     const entry = entries.get(key);
     if (!entry) return undefined;
     entries.delete(key);
@@ -45,9 +57,16 @@ export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { 
     return entry;
   }
 
+  function makeRoom(now: number) {
+    for (const [key, old] of entries) {
+      if (entries.size + held.size <= maxSessions && !expired(old, now)) break;
+      entries.delete(key);
+    }
+  }
+
   return {
     get size() {
-      return entries.size;
+      return entries.size + held.size;
     },
     async load(session) {
       const entry = touch(session.key, Date.now());
@@ -65,25 +84,48 @@ export function memoryStore(options: MemoryStoreOptions = {}): SessionStore & { 
       const record = applyWrite(entry?.record, session.id, copy);
       // The record is its key's owner's from its first write, whatever the write set.
       if (!entry) record.owner = session.owner;
-      entries.set(session.key, { record, version: actual + 1, touchedAt: now });
-      for (const [key, old] of entries) {
-        if (entries.size <= maxSessions && !expired(old, now)) break;
-        entries.delete(key);
-      }
+      if (entry) entry.version = actual + 1;
+      else (holds.has(session.key) ? held : entries).set(session.key, { record, version: actual + 1, touchedAt: now });
+      makeRoom(now);
       return actual + 1;
     },
     async delete(session) {
       entries.delete(session.key);
+      held.delete(session.key);
     },
-    // Every session is at hand, at most maxSessions of them: a scan is cheaper than an index kept on every write.
-    // Listing is not a use: it moves nothing up the least recently used order.
+    hold(session) {
+      const { key } = session;
+      const count = holds.get(key) ?? 0;
+      holds.set(key, count + 1);
+      const entry = entries.get(key);
+      if (count === 0 && entry) {
+        entries.delete(key);
+        if (!expired(entry, Date.now())) held.set(key, entry);
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = holds.get(key)! - 1;
+        if (left > 0) return void holds.set(key, left);
+        holds.delete(key);
+        const entry = held.get(key);
+        held.delete(key);
+        // Back among the others as the most recently used, and room is made as for a new one.
+        if (entry) entries.set(key, Object.assign(entry, { touchedAt: Date.now() }));
+        makeRoom(Date.now());
+      };
+    },
+    // Every session is at hand, at most maxSessions of them (and those runs hold): a scan is cheaper than an index
+    // kept on every write. Listing is not a use: it moves nothing up the least recently used order.
     async listByOwner(owner, { limit, after }) {
       const now = Date.now();
       const listings: SessionListing[] = [];
-      for (const entry of entries.values()) {
-        const { record } = entry;
-        if (record.owner === owner && !expired(entry, now)) listings.push({ id: record.id, title: record.title, updatedAt: record.updatedAt });
-      }
+      const list = (entry: Entry, live: boolean) => {
+        if (live && entry.record.owner === owner) listings.push({ id: entry.record.id, title: entry.record.title, updatedAt: entry.record.updatedAt });
+      };
+      for (const entry of entries.values()) list(entry, !expired(entry, now));
+      for (const entry of held.values()) list(entry, true);
       return listPage(listings, limit, after);
     },
   };

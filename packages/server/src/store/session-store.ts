@@ -60,6 +60,13 @@ export interface SessionStore {
   write(session: SessionRef, version: number, write: SessionWrite): Promise<number>;
   delete(session: SessionRef): Promise<void>;
   /**
+   * A request that may write this session (from before it loads it), or a run, holds it until the returned function
+   * is called; holds overlap. A store that pushes sessions out (a cap on their number, a time to live) keeps a held
+   * one: the run writes it at every step. With `hold`, a held session found gone fails the write; a store without it
+   * has a session it pushed out written again whole. Optional: a store that never pushes a session out needs none.
+   */
+  hold?(session: SessionRef): () => void;
+  /**
    * The sessions `owner` started, newest first, `limit` at a time, from after `after` (a page's `next`), each by the
    * id its owner gave it. Optional: without it the server has no conversation list (GET /sessions answers 404); the
    * stores of this package have it.
