@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createAgentChat, defineTool, localRunCoordinator, scriptedModel, type AgentChatAppOptions, type RunCoordinator } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { readThenDrop } from './support/read-then-drop.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { addNote } from './support/add-note-tool.js';
 
@@ -26,17 +27,6 @@ async function serve(options: Partial<AgentChatAppOptions> = {}) {
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
 const as = (server: RunningServer, user = 'ann') => agentClient(server.url, { headers: { 'x-user': user } });
-
-/** Read a stream until `count` events have come, then drop the connection. */
-async function readThenDrop(response: Response, count: number): Promise<ReceivedEvent[]> {
-  const abort = new AbortController();
-  const seen: ReceivedEvent[] = [];
-  await readAgentEvents(response, (event) => {
-    seen.push(event);
-    if (seen.length === count) abort.abort();
-  }, abort.signal).catch(() => undefined);
-  return seen.slice(0, count);
-}
 
 async function waitIdle(client: AgentClient, sessionId: string) {
   for (let i = 0; i < 500; i++) {

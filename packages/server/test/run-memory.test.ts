@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, memoryEventLog, memoryStore, scriptedModel, sessionRef, type SessionStore } from '../src/index.js';
 import { agentClient } from '../src/testing/agent-client.js';
-import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { readAgentEvents } from '../src/testing/read-agent-events.js';
+import { readThenDrop } from './support/read-then-drop.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 
 // Memory bounded by what readers can still ask for (issue 33.2), over real HTTP: the event log lets a run go once
@@ -23,17 +24,6 @@ async function serve(options: Parameters<typeof createAgentChat>[0]) {
   return agentClient(server.url);
 }
 afterAll(() => Promise.all(servers.map((server) => server.close())));
-
-/** Read a stream until `count` events have come, then drop the connection. */
-async function readThenDrop(response: Response, count: number): Promise<ReceivedEvent[]> {
-  const abort = new AbortController();
-  const seen: ReceivedEvent[] = [];
-  await readAgentEvents(response, (event) => {
-    seen.push(event);
-    if (seen.length === count) abort.abort();
-  }, abort.signal).catch(() => undefined);
-  return seen.slice(0, count);
-}
 
 /** A store that counts what is written to it: writes, and those that rewrite a session whole. */
 function counting(inner: SessionStore, withHold = true) {
