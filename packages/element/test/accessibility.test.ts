@@ -8,7 +8,7 @@ import { groupTurns } from '../src/core/turns/turn-steps.js';
 import { axeViolations } from './support/axe.js';
 import type { TestContextRoot } from './support/context-root.js';
 import './support/context-root.js';
-import { scenario, uniqueSession } from './support/agent-server.js';
+import { holdSlowTool, scenario, uniqueSession } from './support/agent-server.js';
 import { confirmCards, deepAll, frameOf } from './support/dom.js';
 import { ASK } from './support/rendering-texts.js';
 import { waitFor } from './support/wait.js';
@@ -105,6 +105,8 @@ describe('accessibility (axe-core)', () => {
       el.open();
       await el.send(ASK.everyStep);
       await el.send(ASK.modelError);
+      // Held until Stop ends it, so it is seen running however busy the machine is.
+      await holdSlowTool(el.sessionId);
       void el.send(ASK.slowTool);
       await waitFor(() => deepAll(el.shadowRoot!, 'agent-chat-tool-chip[state="running"]').length === 1, { message: 'the slow tool running' });
       await el.stop();

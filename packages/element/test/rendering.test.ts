@@ -6,7 +6,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import type { ConfirmCard } from '../src/features/cards/confirm-card.js';
 import type { ReplyAnnouncer } from '../src/features/message-list/reply-announcer.js';
 import type { ToolChip } from '../src/features/cards/tool-chip.js';
-import { scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
+import { holdSlowTool, scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, confirmCards, deepAll, errorLines, messageList, toolChips } from './support/dom.js';
 import { ASK, HIGHLIGHT, INITIAL_TITLE, ITEM, MODEL_ERROR, SLOW_TOOL, STEPS } from './support/rendering-texts.js';
 import { nextEvent, waitFor } from './support/wait.js';
@@ -187,11 +187,13 @@ describe('rendering an agent turn (real server)', () => {
 
   it('shows a spinner while a tool runs, an error in red, and "Stopped by user" after Stop; read-only turns offer no Undo', async () => {
     const el = await chat();
+    const release = await holdSlowTool(el.sessionId);
     const done = el.send(ASK.slowTool);
-    const chip = await waitFor(() => deepAll<ToolChip>(el.shadowRoot!, 'agent-chat-tool-chip')[0], { message: 'the chip', timeout: 3000 });
+    const chip = await waitFor(() => deepAll<ToolChip>(el.shadowRoot!, 'agent-chat-tool-chip')[0], { message: 'the chip' });
+    await waitFor(() => chip.state === 'running', { message: 'the chip running' });
     await chip.updateComplete;
-    expect(chip.state).to.equal('running');
     expect(chip.shadowRoot!.querySelector('svg.spinner')).to.exist;
+    await release();
     await done;
     await waitFor(() => chip.state === 'done', { message: 'the check' });
     expect(undoBars(el)).to.have.length(0);
@@ -201,6 +203,8 @@ describe('rendering an agent turn (real server)', () => {
     expect(text(error)).to.contain(MODEL_ERROR.message);
     expect(getComputedStyle(error.shadowRoot!.querySelector('[part~="error"]')!).color).to.equal('rgb(194, 34, 44)');
 
+    // Held until Stop ends it: Stop must find it running.
+    await holdSlowTool(el.sessionId);
     void el.send(ASK.slowTool);
     await waitFor(() => deepAll<ToolChip>(el.shadowRoot!, 'agent-chat-tool-chip').length === 2, { message: 'the second chip' });
     await el.stop();

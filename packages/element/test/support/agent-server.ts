@@ -35,3 +35,15 @@ export async function taggedRequests(tag: string): Promise<{ method: string; pat
   const response = await fetch(`${await agentServerUrl()}/__requests?tag=${encodeURIComponent(tag)}`);
   return (await response.json()) as { method: string; path: string; body?: Record<string, unknown> }[];
 }
+
+/**
+ * The rendering scenarios' slow tool, for this session's next call, runs until the returned function lets it finish
+ * (or Stop ends it): a test that asserts it running waits for that, not for its 1.5 s.
+ */
+export async function holdSlowTool(sessionId: string): Promise<() => Promise<void>> {
+  const base = `${await agentServerUrl()}/__slow-tool`;
+  await fetch(`${base}/hold/${encodeURIComponent(sessionId)}`, { method: 'POST' });
+  return async () => {
+    await fetch(`${base}/release/${encodeURIComponent(sessionId)}`, { method: 'POST' });
+  };
+}

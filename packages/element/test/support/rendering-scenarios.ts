@@ -105,12 +105,29 @@ const deleteItem = defineTool({
   },
 });
 
+/**
+ * Sessions whose slow tool runs until the test lets it finish (holdSlowTool in agent-server.ts), so a test that
+ * looks at it running sees it running however busy the machine is; Stop ends it too.
+ */
+const holds = new Map<string, { released: Promise<void>; release: () => void }>();
+
 const slowTool = defineTool({
   name: 'crunch_numbers',
   description: 'A tool that takes a while',
   input: z.object({}),
   label: SLOW_TOOL.label,
-  execute: () => new Promise((resolve) => setTimeout(() => resolve({ crunched: true }), SLOW_TOOL.ms)),
+  execute: (_input, { sessionId, signal }) => {
+    const hold = holds.get(sessionId);
+    if (!hold) return new Promise((resolve) => setTimeout(() => resolve({ crunched: true }), SLOW_TOOL.ms));
+    return new Promise((resolve) => {
+      const finish = () => {
+        holds.delete(sessionId);
+        resolve({ crunched: true });
+      };
+      void hold.released.then(finish);
+      signal.addEventListener('abort', finish, { once: true });
+    });
+  },
 });
 
 const echoBack = defineTool({
@@ -183,6 +200,16 @@ function renderingAgent() {
  * `/api/rendering-no-tools`, whose GET /tools fails: the element must still show the conversation.
  */
 export function mountRenderingScenarios(app: Hono): void {
+  app.post('/__slow-tool/hold/:sessionId', (c) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    holds.set(c.req.param('sessionId'), { released, release });
+    return c.body(null, 204);
+  });
+  app.post('/__slow-tool/release/:sessionId', (c) => {
+    holds.get(c.req.param('sessionId'))?.release();
+    return c.body(null, 204);
+  });
   app.route('/api/rendering', renderingAgent());
   app.get('/api/rendering-no-tools/tools', (c) => c.json({ error: { code: 'internal', message: 'The tool list is down' } }, 500));
   app.route('/api/rendering-no-tools', renderingAgent());

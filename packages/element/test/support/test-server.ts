@@ -216,6 +216,7 @@ export function startTestServer(): Promise<TestServer> {
   const app = new Hono();
   // The agents answer CORS themselves (their origins option); the recorder is the test's own route.
   app.use('/__requests', cors());
+  app.use('/__slow-tool/*', cors());
   // A mount path with no agent: the element must show the 404 (readable only with CORS headers).
   app.use('/api/no-such-agent/*', cors());
   requestRecorder(app);
