@@ -29,6 +29,9 @@ const WAIT_MS = 15_000;
 /** A reply long enough (about 1.5 s at one SSE event per 15 ms) for a client to drop, resume or stop in the middle. */
 const LONG = 'A long reply that streams piece by piece, so that a client can leave and come back in the middle. '.repeat(7);
 
+/** Settles when the race test's round has both instances' answers (see that test). */
+let raceAnswered: Promise<void> = Promise.resolve();
+
 /** What the fake answers: chosen by the last user message, so each test asks for the reply it needs. */
 function reply(body: RecordedRequest, index: number): FakeReply {
   const messages = body['messages'] as { role: string; content: string | { type: string; text?: string }[] }[];
@@ -38,8 +41,8 @@ function reply(body: RecordedRequest, index: number): FakeReply {
   if (last.type === 'tool_result') return { content: [{ type: 'text', text: 'Done.' }] };
   const text = last.text ?? '';
   if (text === 'long') return { content: [{ type: 'text', text: LONG }], chunkSize: 8, delayMs: 15 };
-  // Slow enough (about 0.3 s) that a second message sent at the same moment finds the run in flight.
-  if (text.startsWith('race')) return { content: [{ type: 'text', text: `Answer to ${text}.` }], delayMs: 25 };
+  // In flight until the test has both answers: a second message sent at the same moment finds the run going.
+  if (text.startsWith('race')) return { content: [{ type: 'text', text: `Answer to ${text}.` }], holdUntil: raceAnswered };
   if (text === 'work') return { content: [{ type: 'text', text: 'Working.' }, { type: 'tool_use', id: `toolu_work_${index}`, name: 'work', input: { n: 1 } }] };
   if (text === 'note') return { content: [{ type: 'tool_use', id: `toolu_note_${index}`, name: 'add_note', input: { text: 'remember' } }] };
   return { content: [{ type: 'text', text: `Answer to ${text}.` }] };
@@ -189,10 +192,13 @@ describe.skipIf(skip)('instances sharing one Redis', () => {
     const sessionId = 'race';
     const expected: string[] = [];
     for (let round = 1; round <= 20; round++) {
+      let answered!: () => void;
+      raceAnswered = new Promise((resolve) => (answered = resolve));
       const [fromA, fromB] = await bounded(
         Promise.all([a.send(sessionId, { text: `race ${round} on A` }), b.send(sessionId, { text: `race ${round} on B` })]),
         `round ${round}: both answers`,
       );
+      answered();
       expect([fromA.status, fromB.status].sort(), `round ${round}`).toEqual([200, 409]);
       const [winner, loser, on] = fromA.status === 200 ? [fromA, fromB, 'A'] : [fromB, fromA, 'B'];
       expect(await loser.json()).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/already in progress/) } });

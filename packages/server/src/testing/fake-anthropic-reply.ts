@@ -26,6 +26,11 @@ export interface FakeMessageReply {
   chunkSize?: number;
   /** Milliseconds before each SSE event, overriding the server's setting. */
   delayMs?: number;
+  /**
+   * The stream's first event waits until this settles: the model's answer, and so the run asking for it, is in
+   * flight until a test says otherwise, however fast or slow the machine.
+   */
+  holdUntil?: PromiseLike<unknown>;
   /** Send only this many SSE events, then hold the connection open silently until the client leaves (a model gone quiet). */
   stallAfterEvents?: number;
   /**

@@ -102,7 +102,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     }
     const events = replyStreamEvents(reply, { id, model, chunkSize: reply.chunkSize ?? options.chunkSize ?? 8 });
     const stallAfter = reply.stallAfterEvents ?? (reply.stallAfterContent ? endOfContent(events) : undefined);
-    const stream = sseStream(events, { delayMs: reply.delayMs ?? options.delayMs ?? 0, stallAfter }, () => streamsCancelled++);
+    const stream = sseStream(events, { delayMs: reply.delayMs ?? options.delayMs ?? 0, stallAfter, holdUntil: reply.holdUntil }, () => streamsCancelled++);
     return new Response(stream, {
       headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'request-id': requestId },
     });
@@ -132,7 +132,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
 
 function sseStream(
   events: readonly SseEvent[],
-  pacing: { delayMs: number; stallAfter: number | undefined },
+  pacing: { delayMs: number; stallAfter: number | undefined; holdUntil: PromiseLike<unknown> | undefined },
   onCancel: () => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -146,6 +146,7 @@ function sseStream(
         await new Promise<void>((resolve) => (wake = resolve));
         return;
       }
+      if (next === 0 && pacing.holdUntil) await pacing.holdUntil;
       if (pacing.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, pacing.delayMs));
       if (cancelled) return;
       const event = events[next++];
