@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
 import { readAgentEvents, type ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { readThenDrop } from './support/read-then-drop.js';
 import { redisSkipReason, startRedisServer, type RedisServer } from './support/redis-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -101,19 +102,6 @@ async function stopInstance(instance: Instance): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Read a run's stream until `count` events have come, then drop the connection. */
-async function readThenDrop(response: Response, count: number): Promise<ReceivedEvent[]> {
-  const abort = new AbortController();
-  const seen: ReceivedEvent[] = [];
-  await bounded(
-    readAgentEvents(response, (event) => {
-      seen.push(event);
-      if (seen.length === count) abort.abort();
-    }, abort.signal).catch(() => undefined),
-    'the first events of a run',
-  );
-  return seen.slice(0, count);
-}
 
 const read = (response: Response, what: string, onEvent?: (event: ReceivedEvent) => void) => bounded(readAgentEvents(response, onEvent), what);
 const textOf = (events: ReceivedEvent[]) => events.flatMap((e) => (e.data.type === 'text_delta' ? [e.data.text] : [])).join('');
@@ -243,7 +231,7 @@ describe.skipIf(skip)('instances sharing one Redis', () => {
 
   it('a client dropped mid-run reconnects to the other instance with its last id and gets exactly the missing events', async () => {
     const sessionId = 'drop-and-resume';
-    const first = await readThenDrop(await a.send(sessionId, { text: 'long' }), 12);
+    const first = await bounded(readThenDrop(await a.send(sessionId, { text: 'long' }), 12), 'the first events of a run');
     expect(first[0]!.data.type).toBe('run_started');
     const lastId = first.at(-1)!.id;
 

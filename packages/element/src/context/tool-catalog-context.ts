@@ -1,6 +1,4 @@
 import { createContext } from '@lit/context';
 import type { ToolCatalog } from '../core/turns/tool-catalog.js';
 
-export { NO_CATALOG, type ToolCatalog } from '../core/turns/tool-catalog.js';
-
 export const toolCatalogContext = createContext<ToolCatalog>(Symbol('agent-chat-tool-catalog'));

@@ -13,7 +13,7 @@ import {
 } from '../context/conversation-context.js';
 import { describeError } from './describe-error.js';
 import { localErrorTurn } from '../core/turns/local-turns.js';
-import type { RunStream } from './run-stream.js';
+import type { RunStream, StreamedConversation } from './run-stream.js';
 import type { AgentTransport } from '../transport/transport.js';
 import { TurnLog } from '../core/turns/turn-log.js';
 
@@ -33,7 +33,7 @@ export interface QueueEntry extends QueuedMessage {
  * run's stream, the idle watch), and how a change reaches the parts (an immutable snapshot through @lit/context) and
  * the host (DOM events, the adapter).
  */
-export class ConversationModel {
+export class ConversationModel implements StreamedConversation {
   readonly host: ConversationHost;
   /** The element's texts, for the failures it words itself (the shell's table). */
   readonly strings: () => AgentChatStrings;

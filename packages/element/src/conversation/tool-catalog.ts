@@ -1,7 +1,8 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveElement } from 'lit';
 import type { ToolsResponse } from '@agent-chat/protocol';
-import { NO_CATALOG, toolCatalogContext } from '../context/tool-catalog-context.js';
+import { toolCatalogContext } from '../context/tool-catalog-context.js';
+import { NO_CATALOG } from '../core/turns/tool-catalog.js';
 
 /**
  * Provides the tool catalog to the parts. Until GET /tools answers, and for good if it fails, the catalog is empty

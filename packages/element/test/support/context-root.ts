@@ -8,7 +8,8 @@ import { elementHostContext, type ElementHost } from '../../src/context/element-
 import { resolveTable } from '../../src/i18n/locales.js';
 import type { CardStrings } from '../../src/features/cards/card-strings.js';
 import type { AgentChatStrings } from '../../src/i18n/strings.js';
-import { NO_CATALOG, toolCatalogContext } from '../../src/context/tool-catalog-context.js';
+import { toolCatalogContext } from '../../src/context/tool-catalog-context.js';
+import { NO_CATALOG } from '../../src/core/turns/tool-catalog.js';
 
 export class TestContextRoot extends LitElement {
   readonly sent: string[] = [];

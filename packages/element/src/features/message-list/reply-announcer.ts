@@ -4,7 +4,8 @@ import type { Turn } from '@agent-chat/protocol';
 import { conversationContext, type ConversationSnapshot } from '../../context/conversation-context.js';
 import { Texts } from '../../i18n/texts.js';
 import { en, format } from '../../i18n/strings.js';
-import { NO_CATALOG, toolCatalogContext, type ToolCatalog } from '../../context/tool-catalog-context.js';
+import { toolCatalogContext } from '../../context/tool-catalog-context.js';
+import { NO_CATALOG, type ToolCatalog } from '../../core/turns/tool-catalog.js';
 import { isConfirmation } from '../../core/turns/turn-steps.js';
 import { visuallyHidden } from '../../ui/tokens.js';
 
