@@ -6,12 +6,11 @@
 import type { IncomingMessage } from 'node:http';
 import { createInterface } from 'node:readline';
 import { piecesOf } from './bench-reply.js';
+import { percentile } from './percentile.js';
 import { readStream, type Protocol } from './read-bench-stream.js';
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(0);
-}
+/** A percentile in whole milliseconds. */
+const wholeMs = (sorted: readonly number[], p: number) => +percentile(sorted, p).toFixed(0);
 
 async function load(url: string, count: number, tag: string, deadlineMs: number, protocol: Protocol) {
   const start = performance.now();
@@ -46,11 +45,11 @@ async function load(url: string, count: number, tag: string, deadlineMs: number,
     streamsPerSecond: Math.round((ok.length / totalMs) * 1000),
     eventsPerSecond: Math.round((ok.reduce((sum, result) => sum + result.events, 0) / totalMs) * 1000),
     peakOpen,
-    firstEventP50Ms: percentile(firstEvents, 50),
-    firstEventP99Ms: percentile(firstEvents, 99),
-    durationP50Ms: percentile(durations, 50),
-    durationP99Ms: percentile(durations, 99),
-    durationMaxMs: percentile(durations, 100),
+    firstEventP50Ms: wholeMs(firstEvents, 50),
+    firstEventP99Ms: wholeMs(firstEvents, 99),
+    durationP50Ms: wholeMs(durations, 50),
+    durationP99Ms: wholeMs(durations, 99),
+    durationMaxMs: wholeMs(durations, 100),
   };
 }
 

@@ -10,6 +10,7 @@
 import { request } from 'node:http';
 import { monotonicMicros, STAMP } from './bench-reply.js';
 import { readStream, type Protocol } from './read-bench-stream.js';
+import { percentile } from './percentile.js';
 
 interface Target {
   protocol: Protocol;
@@ -24,10 +25,6 @@ function* turns<T>(targets: readonly T[], rounds: number): Generator<[T, number]
   }
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
 

@@ -36,10 +36,10 @@ describe('inRunSlot', () => {
     const active = await inRunSlot(runs, ref, async (slot) => slot.handOver(), busy);
     expect(active).not.toBe('busy');
     if (active === 'busy') return;
-    expect(active).toMatchObject({ key: ref.key, principal: 'alice' });
+    expect(active).toMatchObject({ ref: { key: ref.key, owner: 'alice' } });
     expect((await runs.holder(ref.key))?.runId).toBe(active.runId);
     expect(await inRunSlot(runs, ref, async () => 'ran', busy)).toBe('busy');
-    await runs.release(active.key, active.runId);
+    await runs.release(active.ref.key, active.runId);
     expect(await runs.holder(ref.key)).toBeUndefined();
   });
 

@@ -128,6 +128,8 @@ export function memoryEventLog(options: MemoryEventLogOptions = {}): MemoryEvent
   }
 
   function sweep() {
+    // Called with every event: while runs go on, nothing has ended, and there is no clock to read.
+    if (ending.size === 0) return;
     const time = now();
     for (const [key, kept] of ending) {
       if (expiry(kept) > time) break;

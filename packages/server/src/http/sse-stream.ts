@@ -20,6 +20,13 @@ export interface SseStream {
   readonly aborted: boolean;
 }
 
+const LINE_BREAK = /[\r\n]/;
+
+/** An event's name and id are one line each: a line break in them would end the field and forge another. */
+function oneLine(name: string, value: string | undefined): void {
+  if (value !== undefined && LINE_BREAK.test(value)) throw new Error(`an event's ${name} must not hold a line break`);
+}
+
 /** An event stream and the body it makes: the stream writes, the body is read by the response. */
 export function sseStream(): { stream: SseStream; readable: ReadableStream<Uint8Array>; close(): void } {
   const encoder = new TextEncoder();
@@ -64,10 +71,10 @@ export function sseStream(): { stream: SseStream; readable: ReadableStream<Uint8
       if ((controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (pulled = resolve));
     },
     async writeSSE({ event, id, data }) {
-      for (const [name, value] of [['event', event], ['id', id]] as const) {
-        if (value !== undefined && /[\r\n]/.test(value)) throw new Error(`an event's ${name} must not hold a line break`);
-      }
-      const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join('');
+      oneLine('event', event);
+      oneLine('id', id);
+      // Every event's data is JSON, whose line breaks are escaped: one line, but for a caller's own text.
+      const lines = LINE_BREAK.test(data) ? data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join('') : `data: ${data}\n`;
       return stream.write(`${event ? `event: ${event}\n` : ''}${lines}${id !== undefined ? `id: ${id}\n` : ''}\n`);
     },
     onAbort(listener) {

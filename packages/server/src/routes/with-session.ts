@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
-import type { ActiveRun } from '../run/active-run.js';
 import { inRunSlot, type RunSlot } from '../run/run-slot.js';
 import type { Runtime } from '../runtime.js';
 import { loadOrCreateOwnSession, loadOwnSession, noSuchSession } from '../session/owned-session.js';
@@ -61,6 +60,6 @@ export function sessionNotFound(c: Context, sessionId: string): Response {
 }
 
 /** With the cancelOnDisconnect option, the run's own request going away stops it; otherwise only Stop does. */
-export function disconnectPolicy(runtime: Pick<Runtime, 'runs' | 'cancelOnDisconnect'>, run: Pick<ActiveRun, 'key' | 'runId'>): { onDisconnect?: () => void } {
+export function disconnectPolicy(runtime: Pick<Runtime, 'runs' | 'cancelOnDisconnect'>, run: Pick<RunSlot, 'key' | 'runId'>): { onDisconnect?: () => void } {
   return runtime.cancelOnDisconnect ? { onDisconnect: () => void runtime.runs.requestCancel(run.key, run.runId) } : {};
 }

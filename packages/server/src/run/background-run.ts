@@ -36,9 +36,9 @@ const LOG_CATCH_UP_MS = 2_000;
 export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
   // A bounded store keeps the session while the run writes it: pushed out, it would be written again whole.
-  const letGo = runtime.store.hold?.({ owner: session.owner ?? active.principal, id: session.id, key: active.key });
-  const stopListening = runtime.runs.onCancel(active.key, active.runId, () => active.controller.abort());
-  const events = eventWriter(runtime.events, active.key);
+  const letGo = runtime.store.hold?.(active.ref);
+  const stopListening = runtime.runs.onCancel(active.ref.key, active.runId, () => active.controller.abort());
+  const events = eventWriter(runtime.events, active.ref.key);
   const pace = pacer();
   let done: DoneEvent | undefined;
   let doneId = 0;
@@ -94,7 +94,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     stopListening();
     letGo?.();
     await events.pending();
-    await runtime.runs.release(active.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
+    await runtime.runs.release(active.ref.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));
     if (done) events.write(doneId, done);
     await events.pending();
   }

@@ -25,13 +25,13 @@ export interface RunSlot {
  * instance: turns never interleave). The slot is given back when `use` returns or throws, unless it was handed over.
  */
 export async function inRunSlot<T, B>(runs: RunCoordinator, ref: SessionRef, use: (slot: RunSlot) => Promise<T>, busy: () => B): Promise<T | B> {
-  const active: ActiveRun = { runId: newId('run'), principal: ref.owner, key: ref.key, controller: new AbortController() };
+  const active: ActiveRun = { runId: newId('run'), ref, controller: new AbortController() };
   // The slot is keyed by owner and id: whoever holds it is the caller, in another tab or request.
   if (!(await runs.claim(ref.key, { runId: active.runId, principal: ref.owner }))) return busy();
   let state: 'held' | 'handed over' | 'given back' = 'held';
   const slot: RunSlot = {
     runId: active.runId,
-    key: active.key,
+    key: ref.key,
     handOver() {
       // Past the scope the slot is someone else's to take: a run started then would run unguarded.
       if (state !== 'held') throw new Error(`agent-chat: a run slot ${state} cannot be handed over`);
@@ -44,7 +44,7 @@ export async function inRunSlot<T, B>(runs: RunCoordinator, ref: SessionRef, use
   } finally {
     if (state === 'held') {
       state = 'given back';
-      await runs.release(active.key, active.runId);
+      await runs.release(ref.key, active.runId);
     }
   }
 }
