@@ -20,6 +20,9 @@ const HISTORY = 1_000;
 const SHORT_HISTORY = 20;
 const TURNS = 50;
 const N = 10_000;
+/** Issue 33's scroll: 150 px a frame for 90 frames, up from the end of the 1,000-message history. */
+const SCROLL_PX = 150;
+const SCROLL_FRAMES = 90;
 const WIDGETS = ['agent-chat', 'deep-chat'] as const;
 type Widget = (typeof WIDGETS)[number];
 
@@ -79,6 +82,7 @@ type Bench = {
   fetchedBefore(at: number): string[];
   startFrames(): void;
   stopFrames(): { dropped: number; frames: number; interval: number };
+  scrollUp(options: { px: number; count: number }): Promise<{ dropped: number; longest: number; moved: number }>;
   nodes(): number;
   startLongTasks(): void;
   stopLongTasks(): number;
@@ -149,7 +153,7 @@ async function mountHeap(widget: Widget, count: number) {
   }
 }
 
-/** An empty conversation: N and 2N characters streamed, N rendered once, 50 KB at once (longest task). */
+/** An empty conversation: N and 2N characters streamed, N rendered once. */
 async function streamingRun(widget: Widget) {
   const tab = await openTab(widget);
   try {
@@ -166,10 +170,45 @@ async function streamingRun(widget: Widget) {
     const onces: number[] = [];
     for (let i = 0; i < 3; i++) onces.push(await tab.taskMs(() => sends(tab.page, `once:${N}`)));
     const onceN = median(onces);
-    await call(tab.page, (bench) => bench.startLongTasks());
-    await sends(tab.page, 'once:50000');
-    const longest50k = await call(tab.page, (bench) => bench.stopLongTasks());
-    return { streamN, stream2N, onceN, longest50k, dropped };
+    return { streamN, stream2N, onceN, dropped };
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * A 50 KB reply that arrives in one event (a buffering proxy, a provider that does not stream, a replay), on a
+ * fresh page: the first such reply (which pays for any code the widget had not loaded yet) and a second one.
+ */
+async function wholeRun(widget: Widget) {
+  const tab = await openTab(widget);
+  try {
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `whole-${sessions++}` });
+    const reply = async () => {
+      await call(tab.page, (bench) => bench.startLongTasks());
+      const ms = await tab.taskMs(() => sends(tab.page, 'once:50000'));
+      return { ms, longest: await call(tab.page, (bench) => bench.stopLongTasks()) };
+    };
+    const first = await reply();
+    const later = await reply();
+    return { firstMs: first.ms, firstLongest: first.longest, laterMs: later.ms, laterLongest: later.longest };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** A 1,000-message history, scrolled up from its end by SCROLL_PX a frame for SCROLL_FRAMES frames. */
+async function scrollRun(widget: Widget) {
+  const session = `scroll-${sessions++}`;
+  await server.seed(session, HISTORY);
+  const tab = await openTab(widget);
+  try {
+    const history = widget === 'deep-chat' ? historyMessages(HISTORY) : undefined;
+    await call(tab.page, (bench, options) => bench.mount(options), { session, history, marker: lastHistoryMarker(HISTORY) });
+    const run = await call(tab.page, (bench, options) => bench.scrollUp(options), { px: SCROLL_PX, count: SCROLL_FRAMES });
+    // A list that did not move measured nothing.
+    if (run.moved < SCROLL_PX * (SCROLL_FRAMES - 1)) throw new Error(`widgets-bench: ${widget}'s list scrolled ${run.moved} px, not ${SCROLL_PX * SCROLL_FRAMES}`);
+    return { dropped: run.dropped, longest: run.longest };
   } finally {
     await tab.close();
   }
@@ -236,8 +275,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** `BENCH_ONLY=scroll,whole reply`: run only these samples (their rows are printed, the others' left out). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((label) => label.trim());
+
 async function samples<T extends Record<string, number>>(label: string, run: (widget: Widget) => Promise<T>) {
   const all: Record<Widget, T[]> = { 'agent-chat': [], 'deep-chat': [] };
+  if (ONLY && !ONLY.includes(label)) return (_widget: Widget, _key: keyof T) => NaN;
   // Alternating the widgets spreads any drift of a shared machine over both.
   for (let i = 0; i < SAMPLES; i++) {
     for (const widget of WIDGETS) {
@@ -257,12 +300,18 @@ try {
     const run = await streamingRun(widget);
     return { ...run, exponent: Math.log2(run.stream2N / run.streamN), streamedPerOnce: run.streamN / run.onceN };
   });
+  const whole = await samples('whole reply', wholeRun);
+  const scroll = await samples('scroll', scrollRun);
   const turns = await samples('turns', async (widget) => {
     const run = await turnsRun(widget);
     return { ...run, growth: run.late / run.early };
   });
-  const xss = { ours: (await xssRun('agent-chat')).ran, theirs: (await xssRun('deep-chat')).ran };
-  const paint = { ours: await firstPaintBytes('agent-chat', 'floating'), oursInline: await firstPaintBytes('agent-chat'), theirs: await firstPaintBytes('deep-chat') };
+  const onceEach = !ONLY || ONLY.includes('once');
+  const xss = onceEach ? { ours: (await xssRun('agent-chat')).ran, theirs: (await xssRun('deep-chat')).ran } : { ours: NaN, theirs: NaN };
+  const noBytes = { bytes: NaN, files: [] };
+  const paint = onceEach
+    ? { ours: await firstPaintBytes('agent-chat', 'floating'), oursInline: await firstPaintBytes('agent-chat'), theirs: await firstPaintBytes('deep-chat') }
+    : { ours: noBytes, oursInline: noBytes, theirs: noBytes };
 
   const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const task = (value: number) => (value === 0 ? '< 50 ms (none)' : `${fixed(value)} ms`);
@@ -292,7 +341,12 @@ try {
     row('↳ streaming exponent (2× text → 2^e × work)', both(streaming, 'exponent'), (v) => v.toFixed(2), '≤ 1.1'),
     row(`streamed ÷ rendered once (${N / 1000} KB)`, both(streaming, 'streamedPerOnce'), (v) => `${v.toFixed(1)}×`, '≤ 4×'),
     row(`dropped frames, streaming ${N / 1000} KB (8 pieces a frame)`, both(streaming, 'dropped'), (v) => fixed(v), '0', '—'),
-    row('longest task, a 50 KB reply at once', both(streaming, 'longest50k'), task, 'none > 50 ms'),
+    row('a 50 KB reply in one event, the first on a page: main-thread ms', both(whole, 'firstMs'), (v) => `${fixed(v)} ms`, '≤ 1.5× deep-chat'),
+    row('↳ its longest task', both(whole, 'firstLongest'), task, 'none > 50 ms'),
+    row('a 50 KB reply in one event, a later one: main-thread ms', both(whole, 'laterMs'), (v) => `${fixed(v)} ms`, '≤ 1.5× deep-chat'),
+    row('↳ its longest task', both(whole, 'laterLongest'), task, 'none > 50 ms'),
+    row(`scrolling up the 1,000-message history (${SCROLL_PX} px a frame): dropped of ${SCROLL_FRAMES} frames`, both(scroll, 'dropped'), (v) => fixed(v), '≤ 1', '—'),
+    row('↳ its longest task', both(scroll, 'longest'), task, ''),
     row(`streaming ${N / 1000} KB into 1,000 messages ÷ into empty`, [intoHistory('agent-chat'), intoHistory('deep-chat')], (v) => `${v.toFixed(2)}×`, '≤ 1.2×'),
     row('first-paint bytes (gzip -9), floating launcher', [paint.ours.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, '≤ 13 KB'),
     row('first-paint bytes (gzip -9), inline', [paint.oursInline.bytes, paint.theirs.bytes], (v) => `${fixed(v / 1024, 1)} KB`, ''),
@@ -302,7 +356,8 @@ try {
     `\n<agent-chat> beside deep-chat 2.4.2, median of ${SAMPLES} (Chromium ${browser.version()}; ${HISTORY} history messages, ` +
       `replies in 20-character pieces, 8 per 16 ms; ${fixed((performance.now() - started) / 1000)} s)`,
   );
-  console.table(table);
+  // Rows of samples left out by BENCH_ONLY.
+  console.table(table.filter((line) => !line['agent-chat'].startsWith('NaN')));
   console.log(`before first paint: floating ${paint.ours.files.join(', ')}; inline ${paint.oursInline.files.join(', ')}; deep-chat ${paint.theirs.files.join(', ')}`);
 } finally {
   await browser.close();

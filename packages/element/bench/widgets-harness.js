@@ -33,6 +33,21 @@ function hasBox(element) {
   return false;
 }
 
+/** The element with the most to scroll in `root`'s shadow trees (a widget's message list). */
+function scrollerOf(root) {
+  let best;
+  const roots = root.shadowRoot ? [root.shadowRoot] : [];
+  while (roots.length > 0) {
+    for (const child of roots.pop().querySelectorAll('*')) {
+      if (child.shadowRoot) roots.push(child.shadowRoot);
+      const overflow = getComputedStyle(child).overflowY;
+      if (overflow !== 'visible' && overflow !== 'hidden' && child.scrollHeight - child.clientHeight > (best ? best.scrollHeight - best.clientHeight : 0)) best = child;
+    }
+  }
+  if (!best) throw new Error('bench: no scrolling list in the widget');
+  return best;
+}
+
 /** Nodes (elements, text, comments) under `node`, shadow trees included. */
 function countNodes(node) {
   let count = 1;
@@ -84,8 +99,10 @@ const widgets = {
     create({ history }) {
       const element = document.createElement('deep-chat');
       element.connect = { url: '/deep-chat-api', stream: true };
-      element.style.height = '100%';
-      element.style.width = '100%';
+      // In px: its host is a table cell (`display: table-cell`), where a percentage height is a minimum, so at 100 %
+      // it grew to the height of its whole history and the page scrolled instead of its message list.
+      element.style.height = '700px';
+      element.style.width = '800px';
       if (history) element.history = history.map(({ role, text }) => ({ role: role === 'user' ? 'user' : 'ai', text }));
       element.onMessage = ({ message, isHistory }) => {
         if (!isHistory && message.role === 'ai') element.benchReplied?.();
@@ -130,6 +147,29 @@ window.bench = {
     await frames(2);
   },
   nodes: () => countNodes(element),
+  /**
+   * Scrolls the widget's message list to its end, then up by `px` each frame for `count` frames; resolves two frames
+   * after the last. The list is the element, in any of the widget's shadow trees, with the most to scroll.
+   */
+  async scrollUp({ px, count }) {
+    const scroller = scrollerOf(element);
+    scroller.scrollTop = scroller.scrollHeight;
+    await frames(3);
+    window.bench.startFrames();
+    window.bench.startLongTasks();
+    await new Promise((resolve) => {
+      let left = count;
+      const step = () => {
+        scroller.scrollTop -= px;
+        if (--left === 0) resolve();
+        else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+    await frames(2);
+    const longest = window.bench.stopLongTasks();
+    return { ...window.bench.stopFrames(), longest, moved: scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop };
+  },
   /** Counts what the XSS corpus's vectors run (each does `window.__xss++`), dialogs included. */
   armXss() {
     window.__xss = 0;
