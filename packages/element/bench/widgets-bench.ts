@@ -82,6 +82,7 @@ type Bench = {
   fetchedBefore(at: number): string[];
   startFrames(): void;
   stopFrames(): { dropped: number; frames: number; interval: number };
+  idle(): Promise<void>;
   scrollUp(options: { px: number; count: number }): Promise<{ dropped: number; longest: number; moved: number }>;
   nodes(): number;
   startLongTasks(): void;
@@ -183,7 +184,12 @@ async function streamingRun(widget: Widget) {
 async function wholeRun(widget: Widget) {
   const tab = await openTab(widget);
   try {
-    await call(tab.page, (bench, options) => bench.mount(options), { session: `whole-${sessions++}` });
+    // Mounted once the conversation shows (for ours, its empty line; not the shell's first box, drawn before the
+    // conversation's chunk has loaded).
+    const marker = widget === 'agent-chat' ? en.emptyConversation : undefined;
+    await call(tab.page, (bench, options) => bench.mount(options), { session: `whole-${sessions++}`, ...(marker ? { marker } : {}) });
+    // As a person reads the empty panel before typing: what a widget loads or prepares at idle is not the reply's.
+    await call(tab.page, (bench) => bench.idle());
     const reply = async () => {
       await call(tab.page, (bench) => bench.startLongTasks());
       const ms = await tab.taskMs(() => sends(tab.page, 'once:50000'));

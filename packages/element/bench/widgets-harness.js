@@ -90,6 +90,21 @@ const widgets = {
       return element;
     },
     send: (element, text) => element.send(text),
+    /**
+     * The reply's run has ended, but a long text is drawn a slice a frame (the markdown's own frames): resolves once
+     * every message has drawn all of its text. deep-chat draws each chunk as it comes, so it has no such wait.
+     */
+    async settled(element) {
+      const bubbles = [];
+      const roots = [element.shadowRoot];
+      while (roots.length > 0) {
+        for (const child of roots.pop().querySelectorAll('*')) {
+          if (child.shadowRoot) roots.push(child.shadowRoot);
+          if (child.localName === 'agent-chat-message') bubbles.push(child);
+        }
+      }
+      await Promise.all(bubbles.map((bubble) => bubble.updateComplete));
+    },
   },
   'deep-chat': {
     async load() {
@@ -114,6 +129,7 @@ const widgets = {
       element.submitUserMessage({ text });
       return replied;
     },
+    settled: async () => {},
   },
 };
 
@@ -141,9 +157,12 @@ window.bench = {
     await frames(2);
     return result;
   },
-  /** Sends `text` and resolves two painted frames after the reply has finished. */
+  /** Resolves once the page has been idle: what a person reading the empty panel before typing gives it. */
+  idle: () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+  /** Sends `text` and resolves two painted frames after the reply has finished and been drawn whole. */
   async send(text) {
     await impl.send(element, text);
+    await impl.settled(element);
     await frames(2);
   },
   nodes: () => countNodes(element),

@@ -247,13 +247,38 @@ describe('<agent-chat-message> streaming markdown', () => {
     // Lit's update has run (a microtask), no frame yet: the first slice is on screen, not the whole reply.
     await new Promise((resolve) => setTimeout(resolve));
     const first = el.shadowRoot!.querySelector('.bubble')!.textContent!.length;
-    expect(first, 'something shows at once').to.be.greaterThan(5_000);
-    expect(first, 'but not the whole reply in one task').to.be.below(text.length / 2);
+    expect(first, 'something shows at once').to.be.greaterThan(2_000);
+    expect(first, 'but not the whole reply in one task').to.be.below(text.length / 4);
     await el.updateComplete;
-    expect(stats.updates - before, 'a slice a frame').to.be.within(4, 6);
+    // 4,000 characters a slice, each cut at a line's end.
+    expect(stats.updates - before, 'a slice a frame').to.be.within(11, 15);
     const whole = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant"></agent-chat-message>`);
     whole.markdown.markdown.update(text, true);
     whole.requestUpdate();
+    await whole.updateComplete;
+    expect(markup(el.shadowRoot!.querySelector('.bubble')!)).to.equal(markup(whole.shadowRoot!.querySelector('.bubble')!));
+  });
+
+  it('renders a whole reply that comes as one streamed delta a slice a frame, never two slices in one frame', async () => {
+    const text = markdownCorpus(50_000);
+    const el = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" streaming></agent-chat-message>`);
+    const { stats } = el.markdown.markdown;
+    el.text = text;
+    await new Promise((resolve) => setTimeout(resolve));
+    const first = el.shadowRoot!.querySelector('.bubble')!.textContent!.length;
+    expect(first, 'the first slice shows at once').to.be.within(2_000, text.length / 4);
+    // Then a slice a frame, never two in one: the frame after a slice lays out and paints that slice only.
+    let updates = stats.updates;
+    let frames = 0;
+    while (el.markdown.pendingFrame) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(stats.updates - updates, `slices in frame ${++frames}`).to.be.at.most(1);
+      updates = stats.updates;
+    }
+    expect(frames, 'about a frame a slice').to.be.within(10, 30);
+    el.streaming = false;
+    await el.updateComplete;
+    const whole = await fixture<MessageBubble>(html`<agent-chat-message sender="assistant" .text=${text}></agent-chat-message>`);
     await whole.updateComplete;
     expect(markup(el.shadowRoot!.querySelector('.bubble')!)).to.equal(markup(whole.shadowRoot!.querySelector('.bubble')!));
   });

@@ -9,6 +9,8 @@ import '../element/register.js';
 import { define } from '../ui/define-element.js';
 import { defineTurnParts } from '../features/message-list/define-turn-parts.js';
 import { warmLexer } from '../core/markdown/lex.js';
+import { afterPaint } from '../ui/later.js';
+import { warmRenderer } from '../ui/markdown/warm-renderer.js';
 import { Composer } from '../features/composer/composer.js';
 import { MessageList } from '../features/message-list/message-list.js';
 
@@ -19,7 +21,8 @@ export * from '../element/shell-conversation.js';
 
 /**
  * The conversation's tags, the turn's first, so a list upgrading in the same call finds its turns defined; and,
- * once they have painted, the markdown lexer warmed (warmLexer).
+ * once they have painted, the markdown lexer warmed (warmLexer), then, when the page is idle, its renderer
+ * (warmRenderer).
  */
 export function defineConversationParts(): void {
   defineTurnParts();
@@ -28,4 +31,5 @@ export function defineConversationParts(): void {
   // Just after the next paint, which shows the parts: the history's request is on its way by then (see warmLexer),
   // and the composer is not held back.
   requestAnimationFrame(() => setTimeout(warmLexer, 0));
+  void afterPaint().then(warmRenderer);
 }

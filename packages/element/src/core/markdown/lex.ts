@@ -17,10 +17,13 @@ export function lexMarkdown(src: string, links: Links): Token[] {
   return lexer.lex(src);
 }
 
-/** A reply's usual shapes, each of which runs regular expressions of marked's of its own. */
-const WARM_SAMPLE =
+/**
+ * A reply's usual shapes, each of which runs regular expressions of marked's of its own (and a template of ours). Its
+ * code block names no language: rendered (ui/markdown/warm-renderer.ts), one that did would load the highlighter.
+ */
+export const WARM_SAMPLE =
   '# A\n\nText *b* **c** `d` [e](https://e.example) ~~f~~ _g_ $h$ https://i.example &amp;\n\n' +
-  '- j\n- k\n  1. l\n\n> m\n\n```js\nn\n```\n\n| o | p |\n| :- | -: |\n| q | r |\n\n---\n\nS\n===\n';
+  '- j\n- k\n  1. l\n\n> m\n\n```\nn\n```\n\n| o | p |\n| :- | -: |\n| q | r |\n\n---\n\nS\n===\n';
 
 /**
  * Lex a small sample once, just after the conversation's parts are first painted. V8 compiles a regular expression

@@ -216,6 +216,9 @@ export class MessageList extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The bars come with the first message; their chunk is asked for now, and fetched once the page is idle
+    // (the registry), so a first reply does not fetch and run it in its own frames.
+    need('message-actions', this);
     // Not in the constructor: an element being created may not gain attributes (style is one).
     this.#stickToBottom = this.#stickToBottom;
   }

@@ -7,7 +7,7 @@ import type { RenderOptions } from './render-options.js';
  * and rendering, so a 50 KB reply given at once (history, a reply that came in one piece) takes a few short tasks
  * rather than one of 70 ms.
  */
-const SLICE = 12_000;
+const SLICE = 4_000;
 /** The shortest time (ms) between two renders of streamed text in the host's own update: a frame at 60 Hz. */
 const FRAME_MS = 16;
 /** How long the text must stand still before the caret blinks. */
@@ -27,6 +27,11 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
   #value!: string;
   #streaming?: boolean;
   #frame: number | undefined;
+  /**
+   * A slice was drawn in the host's update, between frames, and more are to come: the next waits a frame, or the
+   * two would be laid out and painted in one.
+   */
+  #slicedBetweenFrames = false;
   /** Resolves after the pending frames' work (a streaming frame, or the rest of a long text), if any is pending. */
   pendingFrame: Promise<void> | undefined;
   #resolveFrame: (() => void) | undefined;
@@ -64,14 +69,13 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     if (streaming) {
       // Text that comes at most once a frame (the conversation publishes deltas at most every 50 ms, in an
       // animation frame) is shown in the update that brings it: waiting for the next frame cost each publish a
-      // frame of its own, committed with nothing new to show, and showed the text a frame late. Faster than
-      // that, or more than a slice at once, it waits for the next frame, which takes all that came meanwhile.
+      // frame of its own, committed with nothing new to show, and showed the text a frame late. Faster than that, it waits for the next frame, which takes all that came meanwhile; more than a slice at
+      // once (a whole reply in one event) is shown a slice a frame, as a history is.
       const now = performance.now();
-      if (this.#frame === undefined && now - this.#streamedAt >= FRAME_MS && text.length - this.given.length <= SLICE) {
-        this.#streamedAt = now;
-        if (!this.update(text, false)) return false;
-        this.#steady();
-        return true;
+      if (this.#frame === undefined && now - this.#streamedAt >= FRAME_MS) {
+        const shown = this.#streamStep(now);
+        this.#slicedBetweenFrames = this.#frame !== undefined;
+        return shown;
       }
       this.#schedule();
       return false;
@@ -79,8 +83,12 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     // The reply ended: its caret neither blinks nor waits to (a timer left running marked the ended reply's DOM
     // as blinking half a second later, unlike the same text given whole).
     this.#still();
-    if (this.#step()) this.#schedule();
-    else this.#cancel();
+    // A frame already due takes the next slice: a slice now as well would lay out two in this frame.
+    if (this.#frame !== undefined && this.#value.length - this.given.length > SLICE) return false;
+    if (this.#step()) {
+      this.#schedule();
+      this.#slicedBetweenFrames = true;
+    } else this.#cancel();
     return false;
   }
 
@@ -101,19 +109,21 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     this.pendingFrame ??= new Promise((resolve) => (this.#resolveFrame = resolve));
     this.#frame = requestAnimationFrame(() => {
       this.#frame = undefined;
+      if (this.#slicedBetweenFrames) {
+        this.#slicedBetweenFrames = false;
+        this.#schedule();
+        return;
+      }
       let more = false;
       if (this.#streaming) {
-        this.#streamedAt = performance.now();
-        if (this.update(this.#value, false)) {
-          this.#host.requestUpdate();
-          this.#steady();
-        }
+        if (this.#streamStep(performance.now())) this.#host.requestUpdate();
       } else {
         more = this.#step();
         this.#host.requestUpdate();
       }
       if (more) this.#schedule();
-      else this.#settle();
+      // A streaming slice schedules its own next frame.
+      if (this.#frame === undefined) this.#settle();
     });
   }
 
@@ -133,20 +143,35 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     this.trailer.classList.remove('blink');
   }
 
-  /** Brings a text given whole up to date, or its next slice; returns whether more slices are to come. */
-  #step(): boolean {
+  /**
+   * Shows the streaming text, or its next slice (the rest in later frames). Returns whether what is shown changed.
+   */
+  #streamStep(now: number): boolean {
+    this.#streamedAt = now;
+    const shown = this.given;
+    if (this.#step(false)) this.#schedule();
+    if (this.given === shown) return false;
+    this.#steady();
+    return true;
+  }
+
+  /**
+   * Brings the text up to date, or its next slice; returns whether more slices are to come. `exact`: the text is
+   * complete (not streaming).
+   */
+  #step(exact = true): boolean {
     // As IncrementalMarkdown keeps it, so what is shown is a prefix of it.
     const text = this.#value.replace(/\r\n?/g, '\n');
     const given = this.given;
     // A replacement starts over; an extension goes on from what is shown.
     const from = text.startsWith(given) ? given.length : 0;
     if (text.length - from <= SLICE) {
-      this.update(text, true);
+      this.update(text, exact);
       return false;
     }
     const cut = text.indexOf('\n', from + SLICE);
     if (cut < 0) {
-      this.update(text, true);
+      this.update(text, exact);
       return false;
     }
     this.update(text.slice(0, cut + 1), false);
@@ -156,6 +181,7 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
   #cancel(): void {
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
+    this.#slicedBetweenFrames = false;
     this.#settle();
   }
 

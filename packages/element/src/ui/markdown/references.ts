@@ -1,4 +1,3 @@
-import { html, type TemplateResult } from 'lit';
 import { emit } from '../../events.js';
 
 export type { ReferenceDetail } from '../../events.js';
@@ -17,8 +16,14 @@ export type { ReferenceDetail } from '../../events.js';
  */
 export const REFERENCE_EVENT = 'agent-chat-reference';
 
-export function referenceChip(id: string): TemplateResult {
-  return html`<button class="reference" part="reference" data-reference=${id} @click=${onReferenceClick}>${id}</button>`;
+export function referenceChip(id: string): HTMLButtonElement {
+  const chip = document.createElement('button');
+  chip.className = 'reference';
+  chip.setAttribute('part', 'reference');
+  chip.dataset['reference'] = id;
+  chip.textContent = id;
+  chip.addEventListener('click', onReferenceClick);
+  return chip;
 }
 
 function onReferenceClick(event: Event): void {
