@@ -3,9 +3,10 @@ import { IncrementalMarkdown } from './incremental-markdown.js';
 import type { RenderOptions } from './render-options.js';
 
 /**
- * How much of a text given whole is lexed and rendered per animation frame, past the first: about 5 ms of lexing
- * and rendering, so a 50 KB reply given at once (history, a reply that came in one piece) takes a few short tasks
- * rather than one of 70 ms.
+ * How much of a text given whole is lexed and rendered per animation frame: with the frame's style, layout and
+ * paint of it, 20–35 ms on a 2-core machine, so a 50 KB reply given at once (history, a reply that came in one
+ * event) takes about a dozen frames under 50 ms rather than one task of 180 ms. Twice as much a slice cost as much
+ * in all and made frames of 60–95 ms (issue 33, docs/benchmarks.md).
  */
 const SLICE = 4_000;
 /** The shortest time (ms) between two renders of streamed text in the host's own update: a frame at 60 Hz. */
