@@ -107,6 +107,33 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
     expect(putAway.style.height).to.match(/^\d+(\.\d+)?px$/);
   });
 
+  it('draws the groups above the viewport in idle time, before the reader scrolls to them, without drawing the whole history', async () => {
+    const { list } = await mountLong('echo');
+    const view = list.clientHeight;
+    // Above the viewport by between one and three viewport heights: further than the list draws at once on a scroll.
+    const ahead = () =>
+      groupsOf(list).filter((group) => {
+        const above = list.getBoundingClientRect().top - group.getBoundingClientRect().bottom;
+        return above > view && above < 3 * view;
+      });
+    await waitFor(() => ahead().length > 0 && ahead().every((group) => !group.classList.contains('later')), {
+      message: 'the groups up to three viewports above drawn in full, with no scroll',
+    });
+    // And no further: most of the history is still stand-ins.
+    expect(standIns(list).length).to.be.greaterThan(GROUPS - 60);
+  });
+
+  it('keeps the groups it passed drawn while the reader scrolls, and puts them away once the scroll stops', async () => {
+    const { list } = await mountLong('echo');
+    // Scrolled up in steps, a frame apart, further than the list keeps groups drawn behind the reader.
+    for (let step = 0; step < 12; step++) {
+      list.scrollTop -= list.clientHeight;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    expect(groupsOf(list).at(-2)!.classList.contains('later'), 'the end, far behind, still drawn during the scroll').to.equal(false);
+    await waitFor(() => groupsOf(list).at(-2)!.classList.contains('later'), { message: 'the end put away once the scroll stopped' });
+  });
+
   it('keeps what the reader looks at in place while groups above it are drawn and a reply streams below, and Jump to latest brings them back down', async () => {
     const { el, list } = await mountLong('slow');
     // A slow reply starts at the end; the reader then scrolls up to read the history while it streams.
@@ -207,6 +234,8 @@ describe('<agent-chat> a long history is windowed (real server)', () => {
 
   it('while a reply streams, draws what the reader scrolls to but puts nothing away until the reply ends', async () => {
     const { el, list } = await mountLong('slow');
+    // Far groups drawn while the history first laid out (the list starts at its top) are put away in idle time.
+    await waitFor(() => fullGroup(list, 0) === undefined, { message: 'the top a stand-in before the reply' });
     const finished = new Promise((resolve) => el.addEventListener('agent-chat-run-finish', resolve, { once: true }));
     void el.send('One more');
     await waitFor(() => assistantBubbles(el).at(-1)?.text.startsWith('This answer'), { message: 'the reply streaming' });

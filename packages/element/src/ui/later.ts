@@ -10,3 +10,4 @@ export function afterPaint(): Promise<void> {
 
 /** Resolves with `value` in a task of its own, after what the current task holds (a long render, a request to send). */
 export const nextTask = <T>(value: T): Promise<T> => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+

@@ -1,6 +1,7 @@
 import { render, type TemplateResult } from 'lit';
 import type { TurnGroup } from '../../core/turns/turn-steps.js';
 import { groupText } from '../../core/turns/group-text.js';
+import { inIdlePeriod, type IdleTime } from '../../ui/idle-period.js';
 
 /** How the list draws a group in full. */
 export interface GroupListOptions {
@@ -12,7 +13,7 @@ export interface GroupListOptions {
   heightOf(key: string): number | undefined;
   /** The element Lit's event bindings are called on. */
   host: object;
-  /** A reply is streaming: laying out stand-ins waits, so the reply has the frames. */
+  /** A reply is streaming, or the reader scrolling: laying out stand-ins waits, so they have the frames. */
   busy(): boolean;
 }
 
@@ -47,14 +48,18 @@ export class GroupList {
     this.element.className = 'groups';
   }
 
-  /** Make the elements match `groups`, in their order: kept by key, moved where the order changed, redrawn when full. */
-  update(groups: readonly TurnGroup[]): void {
+  /**
+   * Make the elements match `groups`, in their order: kept by key, moved where the order changed, and the full ones
+   * drawn again, unless `windowOnly`: only which groups are full changed (one drawn ahead or put away), so the full
+   * groups already drawn are as they were (drawing them all again cost each group drawn ahead 10–15 ms).
+   */
+  update(groups: readonly TurnGroup[], windowOnly = false): void {
     const drawn = new Map<string, Drawn>();
     const elements: HTMLElement[] = [];
     const drawnInFull: HTMLElement[] = [];
     for (const group of groups) {
       const before = this.#drawn.get(group.key);
-      const item = this.#draw(group, before);
+      const item = this.#draw(group, before, windowOnly);
       // Drawn the other way now: its new element takes the old one's place (see #place).
       if (before && before.element !== item.element) before.element.remove();
       drawn.set(group.key, item);
@@ -100,11 +105,11 @@ export class GroupList {
   }
 
   /** The group's element as it should be now: the same one while it stays full or stays a stand-in. */
-  #draw(group: TurnGroup, before: Drawn | undefined): Drawn {
+  #draw(group: TurnGroup, before: Drawn | undefined, windowOnly: boolean): Drawn {
     const full = this.#options.isFull(group.key);
     if (before && before.full === full) {
       // A stand-in's group is finished: nothing of it changes. A full group is drawn again (Lit diffs it).
-      if (full) render(this.#options.full(group), before.element, { host: this.#options.host });
+      if (full && !windowOnly) render(this.#options.full(group), before.element, { host: this.#options.host });
       return before;
     }
     const element = document.createElement('div');
@@ -134,22 +139,34 @@ export class GroupList {
   #settleSoon(): void {
     if (this.#settling || this.#fresh.length === 0) return;
     this.#settling = true;
-    idle(() => this.#settle());
+    inIdlePeriod((idle) => this.#settle(idle), SETTLE_TIMEOUT_MS);
   }
 
-  /** Lay out the freshest stand-ins (those nearest the end, which a reader meets first), a batch per idle period. */
-  #settle(): void {
+  /**
+   * Lay out the freshest stand-ins (those nearest the end, which a reader meets first), a few at a time while the
+   * idle period lasts, each few laid out there and then: left to the next frame, a batch's layout (13–18 ms for 40)
+   * fell in a frame of the reader's scroll.
+   */
+  #settle(idle: IdleTime): void {
     this.#settling = false;
     if (this.#options.busy()) {
       this.#settling = true;
-      setTimeout(() => this.#settle(), SETTLE_RETRY_MS);
+      setTimeout(() => {
+        this.#settling = false;
+        this.#settleSoon();
+      }, SETTLE_RETRY_MS);
       return;
     }
-    for (let count = 0; count < SETTLE_BATCH && this.#fresh.length > 0; count++) {
-      const element = this.#fresh.pop()!;
-      element.classList.remove('fresh');
-      element.removeAttribute('hidden');
-    }
+    // A few ms a period, however long it is: a reader may start to scroll in the middle of one.
+    const until = performance.now() + SETTLE_SLICE_MS;
+    do {
+      for (let count = 0; count < SETTLE_STEP && this.#fresh.length > 0; count++) {
+        const element = this.#fresh.pop()!;
+        element.classList.remove('fresh');
+        element.removeAttribute('hidden');
+      }
+      void this.element.offsetHeight;
+    } while (this.#fresh.length > 0 && (idle.didTimeout || idle.timeRemaining() > SETTLE_MIN_MS) && performance.now() < until);
     this.#settleSoon();
   }
 
@@ -158,16 +175,16 @@ export class GroupList {
 /** Groups a page holds (see #place). */
 const PAGE = 32;
 
-/** Stand-ins laid out per idle period: about 10 ms of layout each on this machine. */
-const SETTLE_BATCH = 40;
+/** Stand-ins laid out at a time in an idle period: 1–2 ms of layout. */
+const SETTLE_STEP = 6;
+/** Less of the idle period left than this (ms), and the rest waits for the next. */
+const SETTLE_MIN_MS = 4;
+/** The most an idle period gives settling (ms). */
+const SETTLE_SLICE_MS = 8;
+/** A page never idle settles its stand-ins anyway, a few at a time, this often (ms). */
+const SETTLE_TIMEOUT_MS = 1000;
 /** How often a settle that waits for a reply to end looks again. */
 const SETTLE_RETRY_MS = 250;
-
-/** When the page is idle (requestIdleCallback where there is one). */
-function idle(then: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 1000 });
-  else setTimeout(then, 50);
-}
 
 /** A stand-in never drawn yet: its height guessed from its text (about 60 characters a line). */
 function estimatedHeight(group: TurnGroup, text: string): number {

@@ -2,8 +2,10 @@
 const TAIL = 6;
 /** A stand-in within this many viewport heights of the viewport is drawn in full. */
 const NEAR = 1;
+/** A stand-in within this many viewport heights of the viewport is drawn ahead of need, in idle time (draw-ahead.ts). Under FAR, so it stays. */
+const AHEAD = 3;
 /** A full group further than this many viewport heights away goes back to its stand-in. Wider than NEAR, so nothing flickers at the edge. */
-const FAR = 3;
+const FAR = 4;
 
 /**
  * Which groups of the conversation are drawn in full. A long history keeps only the groups near the viewport as
@@ -65,24 +67,13 @@ export class HistoryWindow {
    * nothing is gained by doing it in the reply's frames).
    */
   check(elements: readonly HTMLElement[], drawnInFull: Iterable<HTMLElement>, keepFar = false): boolean {
-    const view = this.#scroller.clientHeight;
-    // A list that is not laid out (a closed panel) has no viewport to be near or far from.
-    if (view === 0 || elements.length === 0) return false;
-    const origin = this.#scroller.getBoundingClientRect().top - this.#scroller.scrollTop;
-    const top = (element: HTMLElement) => element.getBoundingClientRect().top - origin;
-    const bottom = (element: HTMLElement) => element.getBoundingClientRect().bottom - origin;
-    const viewTop = this.#scroller.scrollTop;
+    const viewport = this.#viewport(elements);
+    if (!viewport) return false;
+    const { view, viewTop, top } = viewport;
     let changed = false;
 
     // The first group whose bottom reaches the near range, then every group down to its end.
-    let low = 0;
-    let high = elements.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (bottom(elements[middle]!) < viewTop - NEAR * view) low = middle + 1;
-      else high = middle;
-    }
-    for (let index = low; index < elements.length; index++) {
+    for (let index = viewport.firstReaching(viewTop - NEAR * view); index < elements.length; index++) {
       const element = elements[index]!;
       if (top(element) > viewTop + (1 + NEAR) * view) break;
       const key = element.dataset['key'];
@@ -92,6 +83,7 @@ export class HistoryWindow {
       }
     }
 
+    const origin = viewport.origin;
     for (const element of keepFar ? [] : drawnInFull) {
       const key = element.dataset['key'];
       if (key === undefined || key === this.#last || !this.#full.has(key)) continue;
@@ -105,5 +97,59 @@ export class HistoryWindow {
     }
     if (changed) this.version++;
     return changed;
+  }
+
+  /**
+   * The stand-in nearest the viewport within AHEAD viewport heights of it, to be drawn before the reader gets there
+   * (drawAhead); undefined when every group that near is drawn.
+   */
+  nextAhead(elements: readonly HTMLElement[]): string | undefined {
+    const viewport = this.#viewport(elements);
+    if (!viewport) return undefined;
+    const { view, viewTop, top, bottom } = viewport;
+    let nearest: string | undefined;
+    let distance = Infinity;
+    for (let index = viewport.firstReaching(viewTop - AHEAD * view); index < elements.length; index++) {
+      const element = elements[index]!;
+      const elementTop = top(element);
+      if (elementTop > viewTop + (1 + AHEAD) * view) break;
+      const key = element.dataset['key'];
+      if (key === undefined || this.#full.has(key)) continue;
+      const away = Math.max(0, elementTop - (viewTop + view), viewTop - bottom(element));
+      if (away < distance) {
+        nearest = key;
+        distance = away;
+      }
+    }
+    return nearest;
+  }
+
+  /** Draws the group in full from the next render on (a stand-in nextAhead named). */
+  drawAhead(key: string): void {
+    if (this.#full.has(key)) return;
+    this.#full.add(key);
+    this.version++;
+  }
+
+  /** The viewport's geometry, in the list's scrolled coordinates; undefined for a list not laid out (a closed panel). */
+  #viewport(elements: readonly HTMLElement[]) {
+    const view = this.#scroller.clientHeight;
+    if (view === 0 || elements.length === 0) return undefined;
+    const viewTop = this.#scroller.scrollTop;
+    const origin = this.#scroller.getBoundingClientRect().top - viewTop;
+    const top = (element: HTMLElement) => element.getBoundingClientRect().top - origin;
+    const bottom = (element: HTMLElement) => element.getBoundingClientRect().bottom - origin;
+    /** The index of the first group whose bottom reaches `y` (a binary search: the groups are in order). */
+    const firstReaching = (y: number) => {
+      let low = 0;
+      let high = elements.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (bottom(elements[middle]!) < y) low = middle + 1;
+        else high = middle;
+      }
+      return low;
+    };
+    return { view, viewTop, origin, top, bottom, firstReaching };
   }
 }

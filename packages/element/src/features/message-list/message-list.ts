@@ -12,12 +12,26 @@ import type { ToolCatalog } from '../../core/turns/tool-catalog.js';
 import { KnownConfirmations, type TurnGroup } from '../../core/turns/turn-steps.js';
 import { GroupList } from './group-list.js';
 import { HistoryWindow } from './history-window.js';
+import { DrawAhead } from './draw-ahead.js';
 import type { AgentTurn } from './agent-turn.js';
 import { MESSAGE_ACTION_PARTS, TURN_PARTS } from '../../ui/parts.js';
 import { tokens } from '../../ui/tokens.js';
 import { messageListStyles } from './message-list-styles.js';
 import { userMessage } from './user-message.js';
 
+/** What the groups drawn in full are drawn with (#groupParts). */
+interface Drawing {
+  state: ConversationSnapshot;
+  last: TurnGroup | undefined;
+  live: TurnGroup | undefined;
+  retryTurnId: string | undefined;
+}
+
+/**
+ * How long after a reader's last scroll (ms) they count as still scrolling: a wheel's or a flick's events come
+ * tens of ms apart. Laying out stand-ins meanwhile dropped 2–7 of 90 frames of a fast scroll on a 2-core machine.
+ */
+const SCROLLING_MS = 300;
 /** How close to the bottom (px) still counts as "reading the latest", so new text keeps it in view. */
 const STICK_THRESHOLD = 48;
 const NO_TOOLS: ToolCatalog = new Map();
@@ -52,8 +66,16 @@ export class MessageList extends LitElement {
   readonly window = new HistoryWindow(this);
   /** A look at the window is due at the next frame (after a scroll or an update). */
   #windowFrame: number | undefined;
+  readonly #ahead = new DrawAhead(this, {
+    window: this.window,
+    elements: () => this.#groups.elements,
+    drawnInFull: () => this.#groups.drawnInFull,
+    busy: () => this.#busy,
+    scrolling: () => this.#scrolling,
+    layOut: () => void this.scrollHeight,
+  });
   /** What the groups drawn in full are drawn with, for the update in progress. */
-  #drawing: { state: ConversationSnapshot; last: TurnGroup | undefined; live: TurnGroup | undefined; retryTurnId: string | undefined } | undefined;
+  #drawing: Drawing | undefined;
   readonly #groups = new GroupList({
     full: (group) => {
       const { state, last, live, retryTurnId } = this.#drawing!;
@@ -62,12 +84,16 @@ export class MessageList extends LitElement {
     isFull: (key) => this.window.isFull(key),
     heightOf: (key) => this.window.heightOf(key),
     host: this,
-    busy: () => this.#busy,
+    // Stand-ins are laid out neither while a reply streams nor while the reader scrolls: both have the frames.
+    busy: () => this.#busy || this.#scrolling,
   });
+  /** When the reader last scrolled (performance.now()). */
+  #scrolledAt = -Infinity;
+  get #scrolling(): boolean {
+    return performance.now() - this.#scrolledAt < SCROLLING_MS;
+  }
   /** Undefined until first written (see connectedCallback): then the style follows it. */
   #stuck: boolean | undefined;
-  /** Whether a run was going at the last update. */
-  #wasBusy = false;
   /** A reply is streaming: stand-ins wait to be laid out, and far groups to be put away. */
   get #busy(): boolean {
     return this.#conversation.value?.running === true;
@@ -139,8 +165,10 @@ export class MessageList extends LitElement {
           this.window.prepare(state.sessionId, groups);
           // A group far from the viewport is a stand-in (see GroupList): its plain text, for find-in-page and screen
           // readers, in one element laid out only when it comes into view (content-visibility), at the height it had.
-          this.#drawing = { state, last, live, retryTurnId };
-          this.#groups.update(groups);
+          const drawing = { state, last, live, retryTurnId };
+          const windowOnly = this.#drawing !== undefined && sameDrawing(this.#drawing, drawing);
+          this.#drawing = drawing;
+          this.#groups.update(groups, windowOnly);
           return this.#groups.element;
         })}
         ${state.running && state.lastUserIndex === state.turns.length - 1
@@ -201,10 +229,9 @@ export class MessageList extends LitElement {
   }
 
   protected override updated(): void {
-    // A reply that ended leaves the groups it pushed far away to be put away (kept while it streamed).
-    const busy = this.#busy;
-    if (this.#wasBusy && !busy) this.#checkWindowSoon();
-    this.#wasBusy = busy;
+    // Idle time draws the groups near the viewport ahead of the reader and puts the far ones away (after a reply
+    // has ended: kept while it streamed).
+    if (!this.#busy) this.#ahead.soon();
     // Growth is handled when the observer reports it (after layout); observing a new .items reports it at once.
     const items = this.renderRoot.querySelector('.items');
     if (items !== this.#observed) {
@@ -237,11 +264,16 @@ export class MessageList extends LitElement {
     this.#windowFrame ??= requestAnimationFrame(() => {
       this.#windowFrame = undefined;
       if (this.#checkWindow()) this.requestUpdate();
+      this.#ahead.soon();
     });
   }
 
+  /**
+   * In a frame: draws the stand-ins the reader has reached. Putting far groups away waits for idle time (DrawAhead),
+   * as does drawing the groups the reader is coming to.
+   */
   #checkWindow(): boolean {
-    return this.window.check(this.#groups.elements, this.#groups.drawnInFull, this.#busy);
+    return this.window.check(this.#groups.elements, this.#groups.drawnInFull, true);
   }
 
   #keepBottom(): void {
@@ -268,6 +300,7 @@ export class MessageList extends LitElement {
       this.#ownScroll = false;
       return;
     }
+    this.#scrolledAt = performance.now();
     if (this.#readScroll()) this.#checkWindowSoon();
   };
   /** The list moved itself since the last scroll event: the event that comes is its own. */
@@ -300,6 +333,25 @@ export class MessageList extends LitElement {
   };
 
   static override styles = [tokens, messageListStyles];
+}
+
+/**
+ * Whether the groups would be drawn in full as they were: only the window moved (the guard's other inputs, and the
+ * groups, are the same).
+ */
+function sameDrawing(before: Drawing, now: Drawing): boolean {
+  const a = before.state;
+  const b = now.state;
+  return (
+    before.retryTurnId === now.retryTurnId &&
+    before.last === now.last &&
+    before.live === now.live &&
+    a.turns === b.turns &&
+    a.undoTurnId === b.undoTurnId &&
+    a.running === b.running &&
+    a.decide === b.decide &&
+    a.undo === b.undo
+  );
 }
 
 /** A group's action bar: the message's, or (`reply`) the reply's. */
