@@ -224,8 +224,11 @@ describe('custom-elements.json', () => {
     /** The part names of every `exportparts="…"` list written out in a text. */
     const forwardedIn = (text: string) => [...text.matchAll(/exportparts="([^"]*)"/g)].flatMap((match) => names(match[1]!));
     /** Tokens of every `part="…"` in a text, without the ones an expression supplies (`bubble ${sender}`). */
+    // In a template (`part="…"`), or set on an element built as DOM (`setAttribute('part', '…')`, the markdown's).
     const partsIn = (text: string) =>
-      [...text.matchAll(/\bpart="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter((token) => token && !token.includes('$'));
+      [...text.matchAll(/\bpart="([^"]*)"|setAttribute\('part', '([^']*)'\)/g)]
+        .flatMap((match) => (match[1] ?? match[2]!).split(/\s+/))
+        .filter((token) => token && !token.includes('$'));
     /**
      * What a page reaches with `agent-chat::part(…)`: the shell's own parts and the lists it and the frames' views
      * forward, and those a part in the shell's shadow root forwards itself (`setAttribute('exportparts', LIST)`).
