@@ -54,28 +54,33 @@ export class DrawAhead implements ReactiveController {
   }
 
   /**
-   * In an idle period: what is far put away, then groups drawn ahead one by one while the period lasts (at most
-   * SLICE_MS of it: a reader may start to scroll in the middle of a long one); then the next period.
+   * In an idle period: what is far put away (and what the reader reached drawn), then groups drawn ahead one by one
+   * while the period lasts (at most SLICE_MS of it: a reader may start to scroll in the middle of a long one); then
+   * the next period.
    */
   async #work(idle: IdleTime): Promise<void> {
     const { window, busy } = this.#options;
+    if (busy()) return;
     const until = performance.now() + SLICE_MS;
     // Putting a group away costs as much as drawing one: while the reader scrolls, the time goes to what is ahead.
-    let putAway = !busy() && window.check(this.#options.elements(), this.#options.drawnInFull(), this.#options.scrolling());
+    if (window.check(this.#options.elements(), this.#options.drawnInFull(), this.#options.scrolling())) await this.#draw();
     while (!busy() && idle.timeRemaining() > MIN_IDLE_MS && performance.now() < until) {
       const ahead = window.nextAhead(this.#options.elements());
-      if (ahead === undefined && !putAway) {
+      if (ahead === undefined) {
         // Far groups were kept for the scroll: looked at again once it stops.
         if (this.#options.scrolling()) this.soon();
         return;
       }
-      if (ahead !== undefined) window.drawAhead(ahead);
-      putAway = false;
-      this.#host.requestUpdate();
-      // Drawn and laid out in this idle period (Lit's update is a microtask away), not in the reader's next frame.
-      await this.#host.updateComplete;
-      this.#options.layOut();
+      window.drawAhead(ahead);
+      await this.#draw();
     }
     if (!busy()) this.soon();
+  }
+
+  /** Draws the window as it now is, and lays it out, in this idle period (Lit's update is a microtask away). */
+  async #draw(): Promise<void> {
+    this.#host.requestUpdate();
+    await this.#host.updateComplete;
+    this.#options.layOut();
   }
 }

@@ -2,7 +2,10 @@
 const TAIL = 6;
 /** A stand-in within this many viewport heights of the viewport is drawn in full. */
 const NEAR = 1;
-/** A stand-in within this many viewport heights of the viewport is drawn ahead of need, in idle time (draw-ahead.ts). Under FAR, so it stays. */
+/**
+ * A stand-in within this many viewport heights of the viewport is drawn ahead of need, in idle time (draw-ahead.ts).
+ * Under FAR, so a group drawn ahead is not put away again.
+ */
 const AHEAD = 3;
 /** A full group further than this many viewport heights away goes back to its stand-in. Wider than NEAR, so nothing flickers at the edge. */
 const FAR = 4;
@@ -63,8 +66,8 @@ export class HistoryWindow {
   /**
    * Look where the viewport is among the group elements (`elements`, in order, each with `data-key`; `drawnInFull`,
    * those drawn in full): stand-ins near it are to be drawn in full, full groups far from it put away. Returns whether anything changed (the list then redraws).
-   * `keepFar`: a reply is streaming; groups far away are put away after it (each put away redraws the list, and
-   * nothing is gained by doing it in the reply's frames).
+   * `keepFar`: far groups stay for now: in a frame (putting away waits for idle time, draw-ahead.ts), or while the
+   * reader scrolls (each put away costs what a group drawn does, and nothing is gained by it in the scroll's time).
    */
   check(elements: readonly HTMLElement[], drawnInFull: Iterable<HTMLElement>, keepFar = false): boolean {
     const viewport = this.#viewport(elements);

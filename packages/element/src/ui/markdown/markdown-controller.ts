@@ -70,8 +70,9 @@ export class MarkdownController extends IncrementalMarkdown implements ReactiveC
     if (streaming) {
       // Text that comes at most once a frame (the conversation publishes deltas at most every 50 ms, in an
       // animation frame) is shown in the update that brings it: waiting for the next frame cost each publish a
-      // frame of its own, committed with nothing new to show, and showed the text a frame late. Faster than that, it waits for the next frame, which takes all that came meanwhile; more than a slice at
-      // once (a whole reply in one event) is shown a slice a frame, as a history is.
+      // frame of its own, committed with nothing new to show, and showed the text a frame late. Faster than that,
+      // it waits for the next frame, which takes all that came meanwhile. More than a slice at once (a whole reply
+      // in one event) is shown a slice a frame, as a history is.
       const now = performance.now();
       if (this.#frame === undefined && now - this.#streamedAt >= FRAME_MS) {
         const shown = this.#streamStep(now);
