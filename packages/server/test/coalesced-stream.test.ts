@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { coalesceWrites } from '../src/http/coalesce-writes.js';
+import { coalescedStream } from '../src/http/coalesce-writes.js';
 import { sseStream } from '../src/http/sse-stream.js';
 import { readAgentEvents } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
@@ -39,8 +39,9 @@ describe('a run’s events on the wire', () => {
     // With setTimeout frozen, a chunk held for a gathering window (the 32 ms it once was, issue 33) never arrives.
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
     try {
-      const { stream, readable } = sseStream();
-      const flush = coalesceWrites(stream);
+      const socket = sseStream();
+      const { readable } = socket;
+      const { stream, flush } = coalescedStream(socket.stream);
       const reader = readable.getReader();
       const decoder = new TextDecoder();
       const next = async () => decoder.decode((await reader.read()).value);
@@ -66,8 +67,9 @@ describe('a run’s events on the wire', () => {
   });
 
   it('holds the writer back once 64 KB wait for a reader that does not read', async () => {
-    const { stream, readable, close } = sseStream();
-    const flush = coalesceWrites(stream);
+    const socket = sseStream();
+    const { readable, close } = socket;
+    const { stream, flush } = coalescedStream(socket.stream);
     const piece = 'x'.repeat(1024);
     const PIECES = 400;
     let passed = 0;

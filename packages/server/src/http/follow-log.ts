@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { EventGapError, type LoggedEvent } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
-import { coalesceWrites } from './coalesce-writes.js';
+import { coalescedStream } from './coalesce-writes.js';
 import { sseResponse, type SseStream } from './sse-stream.js';
 
 /** Why a stream ended before its run's `done`: the run was lost, or the reader fell behind what the log keeps. */
@@ -42,8 +42,8 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
  * (`waitForRun`) is only kept alive until that run's first event.
  */
 export function followLog(c: Context, runtime: FollowRuntime, options: LogFollowOptions): Response {
-  return sseResponse(c, async (stream) => {
-    const flush = coalesceWrites(stream);
+  return sseResponse(c, async (socket) => {
+    const { stream, flush } = coalescedStream(socket);
     const reader = new AbortController();
     let finished = false;
     let lost = false;

@@ -27,6 +27,15 @@ function oneLine(name: string, value: string | undefined): void {
   if (value !== undefined && LINE_BREAK.test(value)) throw new Error(`an event's ${name} must not hold a line break`);
 }
 
+/** An event as the text/event-stream format writes it. */
+export function sseText({ event, id, data }: SseMessage): string {
+  oneLine('event', event);
+  oneLine('id', id);
+  // Every event's data is JSON, whose line breaks are escaped: one line, but for a caller's own text.
+  const lines = LINE_BREAK.test(data) ? data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join('') : `data: ${data}\n`;
+  return `${event ? `event: ${event}\n` : ''}${lines}${id !== undefined ? `id: ${id}\n` : ''}\n`;
+}
+
 /** An event stream and the body it makes: the stream writes, the body is read by the response. */
 export function sseStream(): { stream: SseStream; readable: ReadableStream<Uint8Array>; close(): void } {
   const encoder = new TextEncoder();
@@ -70,13 +79,7 @@ export function sseStream(): { stream: SseStream; readable: ReadableStream<Uint8
       // One chunk may wait in the body; past it, the writer waits for the response to read.
       if ((controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (pulled = resolve));
     },
-    async writeSSE({ event, id, data }) {
-      oneLine('event', event);
-      oneLine('id', id);
-      // Every event's data is JSON, whose line breaks are escaped: one line, but for a caller's own text.
-      const lines = LINE_BREAK.test(data) ? data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join('') : `data: ${data}\n`;
-      return stream.write(`${event ? `event: ${event}\n` : ''}${lines}${id !== undefined ? `id: ${id}\n` : ''}\n`);
-    },
+    writeSSE: (message) => stream.write(sseText(message)),
     onAbort(listener) {
       listeners.push(listener);
     },
