@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgentChat, scriptedModel } from '../src/index.js';
-import { coalescedStream } from '../src/http/coalesce-writes.js';
+import { coalescedStream } from '../src/http/coalesced-stream.js';
 import { sseStream } from '../src/http/sse-stream.js';
 import { readAgentEvents } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { sameBrowser } from './support/same-browser.js';
 
-// A model's burst of deltas goes out as one chunk (http/coalesce-writes.ts), and a reader that does not read still
+// A model's burst of deltas goes out as one chunk (http/coalesced-stream.ts), and a reader that does not read still
 // holds the writer back.
 const BURST = 'abcd'.repeat(60);
 const model = scriptedModel([[{ text: BURST }, { delayMs: 40 }, { text: 'and the end.' }]], { chunkSize: 4 });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { EventGapError, type LoggedEvent } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
-import { coalescedStream } from './coalesce-writes.js';
+import { coalescedStream } from './coalesced-stream.js';
 import { sseResponse, type SseStream } from './sse-stream.js';
 
 /** Why a stream ended before its run's `done`: the run was lost, or the reader fell behind what the log keeps. */
@@ -32,7 +32,7 @@ const LOST = 'The run was lost: the server running it stopped. Send the message 
 
 /**
  * A run's events read from the event log, as SSE. Events go out gathered in chunks (those written in one turn of the
- * event loop, and those that pile up while the socket pushes back; never held for a timer: coalesce-writes.ts), and
+ * event loop, and those that pile up while the socket pushes back; never held for a timer: coalesced-stream.ts), and
  * past 64 KB held a write waits for the socket, so a slow reader is sent no faster than it reads and the server holds
  * little for it but the log; a reader further behind than the log keeps is told `events_gone`. Ends after `done`.
  *

@@ -76,6 +76,8 @@ export class MessageList extends LitElement {
   });
   /** What the groups drawn in full are drawn with, for the update in progress. */
   #drawing: Drawing | undefined;
+  /** The inputs the groups in full were last drawn with (see render). */
+  #drawnWith: readonly unknown[] | undefined;
   readonly #groups = new GroupList({
     full: (group) => {
       const { state, last, live, retryTurnId } = this.#drawing!;
@@ -159,15 +161,18 @@ export class MessageList extends LitElement {
     // Keyed (GroupList, and repeat for the queue), so an element is never handed its neighbour's group when the list
     // changes other than at its end: a history arriving under a message sent while it loaded, a message taken out of
     // the queue.
+    // What the groups drawn in full depend on (besides which groups are full): the guard's inputs.
+    const drawnWith = [groups, state.undoTurnId, state.running, state.decide, state.undo, retryTurnId];
     // The log stays quiet while text streams in; the announcer says each finished reply once.
     return html`<div class="items" role="log" aria-live="off" aria-label=${t.conversationLog} tabindex="-1">
-        ${guard([groups, state.undoTurnId, state.running, state.decide, state.undo, retryTurnId, this.window.version], () => {
+        ${guard([...drawnWith, this.window.version], () => {
           this.window.prepare(state.sessionId, groups);
           // A group far from the viewport is a stand-in (see GroupList): its plain text, for find-in-page and screen
           // readers, in one element laid out only when it comes into view (content-visibility), at the height it had.
-          const drawing = { state, last, live, retryTurnId };
-          const windowOnly = this.#drawing !== undefined && sameDrawing(this.#drawing, drawing);
-          this.#drawing = drawing;
+          // When only the window moved, the groups already drawn in full are as they were.
+          const windowOnly = this.#drawnWith !== undefined && drawnWith.every((input, i) => input === this.#drawnWith![i]);
+          this.#drawnWith = drawnWith;
+          this.#drawing = { state, last, live, retryTurnId };
           this.#groups.update(groups, windowOnly);
           return this.#groups.element;
         })}
@@ -333,25 +338,6 @@ export class MessageList extends LitElement {
   };
 
   static override styles = [tokens, messageListStyles];
-}
-
-/**
- * Whether the groups would be drawn in full as they were: only the window moved (the guard's other inputs, and the
- * groups, are the same).
- */
-function sameDrawing(before: Drawing, now: Drawing): boolean {
-  const a = before.state;
-  const b = now.state;
-  return (
-    before.retryTurnId === now.retryTurnId &&
-    before.last === now.last &&
-    before.live === now.live &&
-    a.turns === b.turns &&
-    a.undoTurnId === b.undoTurnId &&
-    a.running === b.running &&
-    a.decide === b.decide &&
-    a.undo === b.undo
-  );
 }
 
 /** A group's action bar: the message's, or (`reply`) the reply's. */
