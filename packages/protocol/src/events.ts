@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { pendingCallSchema } from './pending.js';
 import { confirmationSchema } from './preview.js';
 import { toolKindSchema, toolResultPartSchema } from './turns.js';
+import { usageSchema } from './usage.js';
+
+/**
+ * On the events of a sub-agent's run: the call (of the agent above it) that started that sub-agent. A nested
+ * sub-agent's events name its own call, whose `tool_call` event names the call above it, and so on up to the main
+ * agent, whose events carry none.
+ */
+const parentCallId = z.string().optional();
 
 export const stopReasonSchema = z.enum(['end_turn', 'cancelled', 'max_steps', 'awaiting_input', 'error']);
 export type StopReason = z.infer<typeof stopReasonSchema>;
 
-export const usageSchema = z.object({
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-});
-export type Usage = z.infer<typeof usageSchema>;
 
 export const runStartedEventSchema = z.object({
   type: z.literal('run_started'),
@@ -27,12 +30,14 @@ export const textDeltaEventSchema = z.object({
   /** The assistant_text turn the text belongs to; a new id starts a new bubble. */
   turnId: z.string(),
   text: z.string(),
+  parentCallId,
 });
 
 export const thinkingDeltaEventSchema = z.object({
   type: z.literal('thinking_delta'),
   turnId: z.string(),
   text: z.string(),
+  parentCallId,
 });
 
 export const toolCallEventSchema = z.object({
@@ -43,6 +48,9 @@ export const toolCallEventSchema = z.object({
   kind: toolKindSchema,
   label: z.string(),
   input: z.unknown(),
+  /** The call starts a sub-agent (`defineSubagent`): its run's events follow, each naming this call as `parentCallId`. */
+  subagent: z.boolean().optional(),
+  parentCallId,
 });
 
 /**
@@ -58,6 +66,7 @@ export const toolInputDeltaEventSchema = z.object({
   toolCallId: z.string(),
   name: z.string(),
   delta: z.string(),
+  parentCallId,
 });
 
 export const toolResultEventSchema = z.object({
@@ -73,6 +82,9 @@ export const toolResultEventSchema = z.object({
   confirmation: confirmationSchema.optional(),
   /** The result as text and image parts, when it holds images (see the tool_result turn). */
   content: z.array(toolResultPartSchema).optional(),
+  /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
+  usage: usageSchema.optional(),
+  parentCallId,
 });
 
 export const statusEventSchema = z.object({
@@ -82,6 +94,7 @@ export const statusEventSchema = z.object({
   code: z.string().optional(),
   /** A tool's progress (`ctx.status`): the call it reports on, whose running step shows it (see the status turn). */
   toolCallId: z.string().optional(),
+  parentCallId,
 });
 
 /**
@@ -99,6 +112,7 @@ export const errorEventSchema = z.object({
   type: z.literal('error'),
   message: z.string(),
   code: z.string().optional(),
+  parentCallId,
 });
 
 export const awaitingInputEventSchema = z.object({
@@ -118,6 +132,7 @@ export const doneEventSchema = z.object({
    * when it did not (a read-only turn leaves the last writing turn undoable). Absent when there is nothing to undo.
    */
   undoTurnId: z.string().optional(),
+  /** The tokens this run used: every model call of it, its sub-agents' included. */
   usage: usageSchema.optional(),
 });
 

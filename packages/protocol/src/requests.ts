@@ -95,3 +95,13 @@ export const sessionIdSchema = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9._:-]+$/, 'sessionId may hold letters, digits, ".", "_", ":" and "-" only');
+
+/**
+ * POST /sessions/:sessionId/cancel. Without a body (or without `toolCallId`) it stops the whole run. With the id of
+ * a call that started a sub-agent, it stops that sub-agent and the sub-agents it started: the call gets a result
+ * that says so, with what the sub-agent had found, and the rest of the run goes on.
+ */
+export const cancelRequestSchema = z.object({
+  toolCallId: z.string().min(1).max(200).optional(),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { branchPointSchema } from './message-actions.js';
 import { pendingCallSchema } from './pending.js';
 import { turnSchema } from './turns.js';
+import { usageSchema } from './usage.js';
 
 /** GET /sessions/:sessionId */
 export const sessionResponseSchema = z.object({
@@ -16,6 +17,13 @@ export const sessionResponseSchema = z.object({
   lastEventId: z.number(),
   /** The branch points of the current path (edited messages, retried replies), where other alternatives can be shown. */
   branches: z.array(branchPointSchema).optional(),
+  /**
+   * The turns of the sub-agents the session's calls started, each with the `parentCallId` of its call, in the order
+   * they were written; absent when none ran. The model of each agent saw only its own.
+   */
+  subagentTurns: z.array(turnSchema).optional(),
+  /** Tokens used per user turn (the id of its `user` turn), over its runs and resumes, sub-agents included. */
+  usage: z.record(z.string(), usageSchema).optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

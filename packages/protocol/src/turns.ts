@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
 import { turnAttachmentSchema, uploadIdSchema } from './uploads.js';
+import { usageSchema } from './usage.js';
 
 const base = {
   id: z.string(),
   createdAt: z.number(),
+  /**
+   * Set on a sub-agent's turns, which a session keeps apart from its own (`subagentTurns`): the call that started
+   * that sub-agent. Each sub-agent's turns, in order, are the conversation its model had.
+   */
+  parentCallId: z.string().optional(),
 };
 
 export const userTurnSchema = z.object({
@@ -48,6 +54,8 @@ export const toolCallTurnSchema = z.object({
   input: z.unknown(),
   kind: toolKindSchema.optional(),
   label: z.string().optional(),
+  /** The call started a sub-agent: its turns are the session's `subagentTurns` with this call as `parentCallId`. */
+  subagent: z.boolean().optional(),
 });
 
 /**
@@ -90,6 +98,8 @@ export const toolResultTurnSchema = z.object({
    * named in a note (`[image: image/png, 12.3 KB]`), for clients that show only text.
    */
   content: z.array(toolResultPartSchema).optional(),
+  /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
+  usage: usageSchema.optional(),
 });
 
 export const statusTurnSchema = z.object({
