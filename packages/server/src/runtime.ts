@@ -5,6 +5,7 @@ import { DEFAULT_COMPRESSION, type CompressionPolicy } from './context/compress-
 import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from './context/system-prompt.js';
 import type { Model } from './model/model.js';
 import type { RunDeps } from './run/run-context.js';
+import type { Prices } from './run/usage.js';
 import { localRunCoordinator, type RunCoordinator } from './coordination/run-coordinator.js';
 import type { EventLog } from './coordination/event-log.js';
 import { memoryEventLog } from './coordination/memory-event-log.js';
@@ -83,6 +84,14 @@ export interface AgentChatOptions {
    * the defaults: images, PDF and text up to 5 MiB, kept in memory (`store: fileBlobStore({ dir })` for a disk).
    */
   uploads?: UploadOptions;
+  /** Sub-agent calls (defineSubagent) of one step that run at once; the others wait their turn. Default 4. */
+  subagentConcurrency?: number;
+  /**
+   * What each model's tokens cost, by model name, in US dollars per million tokens: `{ 'claude-sonnet-5': { input:
+   * 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }`. With it, usage (in `done`, per sub-agent, per turn) has a
+   * `cost`; a model it does not list counts no cost.
+   */
+  prices?: Prices;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -116,6 +125,10 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
   const limits = resolveLimits(options.limits, options.maxBodyBytes);
   const modelIdleTimeoutMs = options.modelIdleTimeoutMs ?? 60_000;
   const uploads = resolveUploads(options.uploads);
+  const subagentConcurrency = options.subagentConcurrency ?? 4;
+  if (!Number.isInteger(subagentConcurrency) || subagentConcurrency < 1) {
+    throw new TypeError('createAgentChat: subagentConcurrency must be a whole number ≥ 1');
+  }
   if (!Number.isInteger(modelIdleTimeoutMs) || modelIdleTimeoutMs < 1) {
     throw new TypeError('createAgentChat: modelIdleTimeoutMs must be a whole number of ms ≥ 1');
   }
@@ -131,6 +144,8 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
       toolImages: { store: uploads?.store, storeMaxBytes: uploads?.maxBytes ?? 0, inlineMaxBytes: limits.toolImageBytes },
       state: options.state,
       compression: { ...DEFAULT_COMPRESSION, ...options.compression },
+      subagentConcurrency,
+      prices: options.prices,
       async systemPrompt(session, context) {
         const base = typeof system === 'function' ? await system({ sessionId: session.id, context }) : system;
         const lastUser = session.turns.findLast((turn) => turn.type === 'user');

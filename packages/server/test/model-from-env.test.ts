@@ -86,6 +86,18 @@ describe('modelFromEnv: which provider', () => {
     expect(sent).not.toHaveProperty('temperature');
   });
 
+  it('gives sub-agents the fast model: AGENT_CHAT_FAST_MODEL of the same provider, else the main model; offline, the offline one', async () => {
+    const env = { ANTHROPIC_API_KEY: FAKE_ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: anthropic.baseURL, AGENT_CHAT_MODEL: 'claude-main' };
+    const fast = modelFromEnv({ offline, fast: true, env: { ...env, AGENT_CHAT_FAST_MODEL: 'claude-fast' } });
+    const before = anthropic.requests.length;
+    expect(await reply(fast)).toBe('Claude here.');
+    expect(anthropic.requests[before]).toMatchObject({ model: 'claude-fast' });
+    expect(modelFromEnv({ offline, fast: true, env }).name).toBe('anthropic:claude-main');
+    // The main model is not the fast one, whatever AGENT_CHAT_FAST_MODEL says.
+    expect(modelFromEnv({ offline, env: { ...env, AGENT_CHAT_FAST_MODEL: 'claude-fast' } }).name).toBe('anthropic:claude-main');
+    expect(modelFromEnv({ offline, fast: true, env: { AGENT_CHAT_FAST_MODEL: 'claude-fast' } })).toBe(offline);
+  });
+
   it('is OpenAI with AGENT_CHAT_PROVIDER=openai and OPENAI_API_KEY, with the token limit and temperature', async () => {
     const model = modelFromEnv({
       offline,

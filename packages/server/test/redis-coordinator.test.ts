@@ -122,6 +122,24 @@ describe.skipIf(skip)('redisRunCoordinator', () => {
     await b.release('s', 'run1');
   });
 
+  it('carries the call of a sub-agent to stop alone from one instance to the run on another (issue 34)', async () => {
+    const { a, b } = await instances();
+    expect(await b.claim('s', { runId: 'run2', principal: 'ann' })).toBe(true);
+    const heard: (string | undefined)[] = [];
+    let second!: () => void;
+    const both = new Promise<void>((resolve) => (second = resolve));
+    b.onCancel('s', 'run2', (toolCallId) => {
+      heard.push(toolCallId);
+      if (heard.length === 2) second();
+    });
+    await a.requestCancel('s', 'run2', 'toolu_branch');
+    await a.requestCancel('s', 'run2');
+    await both;
+    // The branch's Stop names its call; a plain Stop names none: the run stops whole.
+    expect(heard).toEqual(['toolu_branch', undefined]);
+    await b.release('s', 'run2');
+  });
+
   it('stops a run of its own instance at once, and a removed listener hears nothing', async () => {
     const { a, b } = await instances();
     await a.claim('s', { runId: 'r', principal: 'ann' });

@@ -17,10 +17,13 @@ export interface RunCoordinator {
   holder(key: string): Promise<RunClaim | undefined>;
   /** Give the slot back, if this run still holds it. */
   release(key: string, runId: string): Promise<void>;
-  /** Ask a run to stop, wherever it runs: the instance running it calls that run's `onCancel` listener. */
-  requestCancel(key: string, runId: string): Promise<void>;
-  /** Listen for Stop of a run of this instance; returns the unsubscribe. */
-  onCancel(key: string, runId: string, stop: () => void): () => void;
+  /**
+   * Ask a run to stop, wherever it runs: the instance running it calls that run's `onCancel` listener. With a
+   * `toolCallId`, only the sub-agent that call started (and those it started) is to stop.
+   */
+  requestCancel(key: string, runId: string, toolCallId?: string): Promise<void>;
+  /** Listen for Stop of a run of this instance (`toolCallId`: of one of its sub-agents); returns the unsubscribe. */
+  onCancel(key: string, runId: string, stop: (toolCallId?: string) => void): () => void;
   /** Let go of connections and timers (a Redis client); the in-process one has none. */
   close?(): Promise<void>;
 }
@@ -28,7 +31,7 @@ export interface RunCoordinator {
 /** Runs in this process only: a slot per session, taken synchronously so two requests cannot both get it. */
 export function localRunCoordinator(): RunCoordinator {
   const claims = new Map<string, RunClaim>();
-  const listeners = new Map<string, () => void>();
+  const listeners = new Map<string, (toolCallId?: string) => void>();
   const listenerKey = (key: string, runId: string) => `${key}\n${runId}`;
   return {
     async claim(key, claim) {
@@ -42,8 +45,8 @@ export function localRunCoordinator(): RunCoordinator {
     async release(key, runId) {
       if (claims.get(key)?.runId === runId) claims.delete(key);
     },
-    async requestCancel(key, runId) {
-      listeners.get(listenerKey(key, runId))?.();
+    async requestCancel(key, runId, toolCallId) {
+      listeners.get(listenerKey(key, runId))?.(toolCallId);
     },
     onCancel(key, runId, stop) {
       listeners.set(listenerKey(key, runId), stop);

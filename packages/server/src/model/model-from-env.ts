@@ -15,6 +15,11 @@ export interface ModelFromEnvOptions {
   offline: Model;
   /** Default `process.env` where there is one. */
   env?: Record<string, string | undefined>;
+  /**
+   * The fast model, for sub-agents (`defineSubagent({ model })`): `AGENT_CHAT_FAST_MODEL` of the same provider, or
+   * the main model when it is not set. Offline it is `offline`, as the main model is.
+   */
+  fast?: boolean;
 }
 
 /**
@@ -22,13 +27,16 @@ export interface ModelFromEnvOptions {
  * (needs `ANTHROPIC_API_KEY`), `openai` (needs `OPENAI_API_KEY`) or `openai-compatible` (needs
  * `AGENT_CHAT_BASE_URL` and `AGENT_CHAT_MODEL`; sends `OPENAI_API_KEY` when set). Unset, it is Claude when
  * `ANTHROPIC_API_KEY` is set and the offline model otherwise. `AGENT_CHAT_MODEL`, `AGENT_CHAT_BASE_URL`,
- * `AGENT_CHAT_MAX_TOKENS` and `AGENT_CHAT_TEMPERATURE` apply to whichever provider it is. A value that cannot
- * work throws a `ModelEnvError` naming its variable, at once.
+ * `AGENT_CHAT_MAX_TOKENS` and `AGENT_CHAT_TEMPERATURE` apply to whichever provider it is; with `fast`,
+ * `AGENT_CHAT_FAST_MODEL` names the model instead. A value that cannot work throws a `ModelEnvError` naming its
+ * variable, at once.
  */
 export function modelFromEnv(options: ModelFromEnvOptions): Model {
   const env = options.env ?? processEnv();
   // Read (and so checked) before choosing, so a bad value fails in the offline demo too, not first in production.
-  const settings = readModelEnv(env);
+  const main = readModelEnv(env);
+  const fastModel = options.fast ? envValue(env, 'AGENT_CHAT_FAST_MODEL') : undefined;
+  const settings = fastModel ? { ...main, model: fastModel } : main;
   const provider = settings.provider ?? (envValue(env, 'ANTHROPIC_API_KEY') ? 'anthropic' : undefined);
   switch (provider) {
     case undefined:

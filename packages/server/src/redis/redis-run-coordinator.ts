@@ -38,6 +38,8 @@ interface CancelMessage {
   runId: string;
   /** The instance that sent it: that one has already told its own listener. */
   from: string;
+  /** Stop only the sub-agent this call started. */
+  toolCallId?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
   const instance = randomUUID();
   const lockKey = (sessionId: string) => `${prefix}run:${sessionTag(sessionId)}`;
   const listenerKey = (sessionId: string, runId: string) => `${sessionId}\n${runId}`;
-  const listeners = new Map<string, () => void>();
+  const listeners = new Map<string, (toolCallId?: string) => void>();
   const renewals = new Map<string, { runId: string; timer: ReturnType<typeof setInterval> }>();
   let closed = false;
 
@@ -73,7 +75,7 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
         } catch {
           return;
         }
-        if (cancel.from !== instance) listeners.get(listenerKey(cancel.sessionId, cancel.runId))?.();
+        if (cancel.from !== instance) listeners.get(listenerKey(cancel.sessionId, cancel.runId))?.(cancel.toolCallId);
       }),
     );
   subscribed.catch(() => {});
@@ -136,11 +138,12 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
       await connection.ready;
       await releaseScript.run<number>(client, [lockKey(sessionId)], [runId]);
     },
-    async requestCancel(sessionId, runId) {
+    async requestCancel(sessionId, runId, toolCallId) {
       // A run of this instance stops at once; the others hear it through the channel.
-      listeners.get(listenerKey(sessionId, runId))?.();
+      listeners.get(listenerKey(sessionId, runId))?.(toolCallId);
       await connection.ready;
-      await client.sendCommand(['PUBLISH', channel, JSON.stringify({ sessionId, runId, from: instance } satisfies CancelMessage)]);
+      const message: CancelMessage = { sessionId, runId, from: instance, ...(toolCallId !== undefined ? { toolCallId } : {}) };
+      await client.sendCommand(['PUBLISH', channel, JSON.stringify(message)]);
     },
     onCancel(sessionId, runId, stop) {
       const key = listenerKey(sessionId, runId);

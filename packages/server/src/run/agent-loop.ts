@@ -1,8 +1,9 @@
 import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-chat/protocol';
 import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
+import { concurrencyLimit } from './concurrency-limit.js';
 import { modelStep } from './model-step.js';
 import { undoTurnId } from '../session/undo-turn.js';
-import { appendTurn, type RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
 
 /**
  * The agent loop: call the model, run the tools it asked for, feed the results back, until the model ends its
@@ -48,15 +49,25 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
     }
 
     const pending: PendingCall[] = [];
+    // The step's sub-agents run at once (up to the concurrency limit), while its other calls run in order.
+    const subagents: Promise<void>[] = [];
+    const slot = concurrencyLimit(deps.subagentConcurrency);
     for (const call of result.calls) {
       if (run.signal.aborted) {
         recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
+        continue;
+      }
+      if (deps.tools.get(call.name)?.subagent) {
+        subagents.push(slot(() => handleCall(run, call)).then(() => run.commit()));
         continue;
       }
       const waiting = await handleCall(run, call);
       if (waiting) pending.push(waiting);
       await run.commit();
     }
+    // Every branch ends before the step does, whatever one of them met: none is left writing after the run.
+    const failed = (await Promise.allSettled(subagents)).find((settled) => settled.status === 'rejected');
+    if (failed) throw failed.reason;
     if (pending.length > 0) {
       session.pending = pending;
       session.pendingContext = run.context;
@@ -78,22 +89,22 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
 export function answerDangling(run: RunContext, output: string, stopped = false): void {
   const answered = new Set<string>();
   const waiting = new Set(run.session.pending.map((call) => call.toolCallId));
-  for (const turn of run.session.turns) if (turn.type === 'tool_result') answered.add(turn.toolCallId);
-  const dangling = run.session.turns.filter(
+  for (const turn of run.turns.list) if (turn.type === 'tool_result') answered.add(turn.toolCallId);
+  const dangling = run.turns.list.filter(
     (turn): turn is ToolCallTurn => turn.type === 'tool_call' && !answered.has(turn.toolCallId) && !waiting.has(turn.toolCallId),
   );
   for (const call of dangling) recordResult(run, call, { output, isError: true, ...(stopped ? { stopped } : {}) });
 }
 
 function status(run: RunContext, text: string, code?: string): void {
-  const turn = appendTurn(run.session, { type: 'status', text, ...(code ? { code } : {}) });
+  const turn = run.turns.append({ type: 'status', text, ...(code ? { code } : {}) });
   run.emit({ type: 'status', turnId: turn.id, text, ...(code ? { code } : {}) });
 }
 
 async function fail(run: RunContext, error: unknown, code?: string): Promise<DoneEvent> {
   const message = error instanceof Error ? error.message : String(error);
   const errorCode = code ?? (error as { code?: string }).code ?? 'run_failed';
-  appendTurn(run.session, { type: 'error', message, code: errorCode });
+  run.turns.append({ type: 'error', message, code: errorCode });
   run.emit({ type: 'error', message, code: errorCode });
   await run.commit();
   return finish(run, 'error');

@@ -1,14 +1,17 @@
-import type { Context as PageContext, DoneEvent } from '@agent-chat/protocol';
+import type { Context as PageContext, DoneEvent, Usage } from '@agent-chat/protocol';
 import type { EventLog } from '../coordination/event-log.js';
 import type { Runtime } from '../runtime.js';
 import { commitSession } from '../session/commit-session.js';
 import type { SessionRecord } from '../session/session-record.js';
-import { undoTurnId } from '../session/undo-turn.js';
+import { lastUserTurnId, undoTurnId } from '../session/undo-turn.js';
 import type { ActiveRun } from './active-run.js';
 import { answerDangling } from './agent-loop.js';
 import { pacer } from './pace.js';
 import { eventWriter } from './event-writer.js';
-import { appendTurn, type RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
+import { runBranches } from './run-branches.js';
+import { appendTurn, sessionTurns } from './run-turns.js';
+import { addUsage, emptyUsage } from './usage.js';
 
 /** What a run touches of the runtime: the loop's dependencies, the store, the run slots and the event log. */
 export type RunRuntime = Pick<Runtime, 'deps' | 'store' | 'runs' | 'events'>;
@@ -37,22 +40,32 @@ export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
   // A bounded store keeps the session while the run writes it: pushed out, it would be written again whole.
   const letGo = runtime.store.hold?.(active.ref);
-  const stopListening = runtime.runs.onCancel(active.ref.key, active.runId, () => active.controller.abort());
+  const branches = runBranches();
+  // Stop of one branch (a sub-agent's call) stops that branch; any other Stop, the whole run.
+  const stopListening = runtime.runs.onCancel(active.ref.key, active.runId, (toolCallId) => {
+    if (toolCallId === undefined) active.controller.abort();
+    else branches.stop(toolCallId);
+  });
   const events = eventWriter(runtime.events, active.ref.key);
   const pace = pacer();
   let done: DoneEvent | undefined;
   let doneId = 0;
+  // Sub-agents running at once commit the one session: one write at a time, each with what is whole by then.
+  let lastCommit: Promise<void> = Promise.resolve();
+  const write = async () => {
+    session.updatedAt = Date.now();
+    await commitSession(runtime.store, session);
+  };
   try {
     const run: RunContext = {
       deps: runtime.deps,
       session,
+      turns: sessionTurns(session),
+      branches,
       context: options.context,
       signal: active.controller.signal,
       emit: (event) => events.write(++session.lastEventId, event),
-      commit: async () => {
-        session.updatedAt = Date.now();
-        await commitSession(runtime.store, session);
-      },
+      commit: () => (lastCommit = lastCommit.catch(() => {}).then(write)),
       pace: () => {
         const slice = pace();
         // A log that is slower than the model (Redis far away) holds the run back instead of queueing without bound.
@@ -63,7 +76,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
           await events.pending();
         })();
       },
-      usage: { inputTokens: 0, outputTokens: 0 },
+      usage: emptyUsage(),
     };
     run.emit({
       type: 'run_started',
@@ -84,6 +97,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     }
     // A stop is kept in the history, so a reload still says the run was stopped.
     if (done.stopReason === 'cancelled') appendTurn(session, { type: 'status', text: 'Stopped by user', code: 'cancelled' });
+    keepUsage(session, run.usage);
     doneId = ++session.lastEventId;
     await run.commit().catch((error) => console.error('[agent-chat] could not save session:', error));
   } catch (error) {
@@ -98,6 +112,17 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     if (done) events.write(doneId, done);
     await events.pending();
   }
+}
+
+/** The run's usage, added to its user turn's in the session (a resume adds to the turn it continues). */
+function keepUsage(session: SessionRecord, usage: Usage): void {
+  if (usage.inputTokens === 0 && usage.outputTokens === 0) return;
+  const turnId = lastUserTurnId(session.turns);
+  if (!turnId) return;
+  const total = { ...(session.usage?.[turnId] ?? emptyUsage()) };
+  addUsage(total, usage);
+  // A new object: the session's fields are compared by reference to know what to write.
+  session.usage = { ...session.usage, [turnId]: total };
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn } from '@agent-chat/protocol';
+import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn, Turn } from '@agent-chat/protocol';
 import { ModelError, type ModelStopReason } from '../model/model.js';
 import { compressHistory } from '../context/compress-history.js';
 import { withoutCutOffReplies } from '../context/cut-off-replies.js';
 import { labelFor } from '../tools/label.js';
 import { untilIdle } from './idle-timeout.js';
-import { appendTurn, type RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
+import { addUsage, priceOf, pricedUsage } from './usage.js';
 import { ToolInputStream } from './tool-input-stream.js';
 
 export interface StepResult {
@@ -19,7 +20,7 @@ export interface StepResult {
  * tool call is appended whole. What arrived before an abort stays (partial text is still what the user saw).
  */
 export async function modelStep(run: RunContext): Promise<StepResult> {
-  const { deps, session } = run;
+  const { deps, session, turns } = run;
   const offered = deps.tools.offered(session.id, run.context);
   // The step's own signal: Stop aborts it, and so does a model that has gone quiet.
   const step = new AbortController();
@@ -28,7 +29,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   else run.signal.addEventListener('abort', stopStep, { once: true });
   const request = {
     system: await deps.systemPrompt(session, run.context),
-    turns: await compressHistory(withoutCutOffReplies(session.turns), deps.compression),
+    turns: await compressHistory(withoutCutOffReplies(turns.list), deps.compression),
     tools: offered.map((tool) => deps.tools.specFor(tool)),
     context: run.context,
     signal: step.signal,
@@ -52,14 +53,14 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
         case 'text_delta': {
           if (!event.text) break;
           thinking = undefined;
-          text ??= grown(appendTurn(session, { type: 'assistant_text', text: '' }));
+          text ??= grown(turns.append({ type: 'assistant_text', text: '' }));
           text.text += event.text;
           run.emit({ type: 'text_delta', turnId: text.id, text: event.text });
           break;
         }
         case 'thinking_delta': {
           text = undefined;
-          thinking ??= grown(appendTurn(session, { type: 'thinking', text: '' }));
+          thinking ??= grown(turns.append({ type: 'thinking', text: '' }));
           thinking.text += event.text;
           run.emit({ type: 'thinking_delta', turnId: thinking.id, text: event.text });
           break;
@@ -72,7 +73,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
         case 'redacted_thinking': {
           text = undefined;
           thinking = undefined;
-          appendTurn(session, { type: 'thinking', text: '', redacted: event.data });
+          turns.append({ type: 'thinking', text: '', redacted: event.data });
           break;
         }
         case 'tool_input_delta': {
@@ -83,8 +84,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
           text = undefined;
           thinking = undefined;
           const tool = deps.tools.get(event.name);
-          const call = appendTurn(
-            session,
+          const call = turns.append(
             {
               type: 'tool_call',
               toolCallId: event.id,
@@ -92,6 +92,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
               input: event.input,
               kind: tool?.kind ?? 'read',
               label: labelFor(event.name, tool?.label, event.input),
+              ...(tool?.subagent ? { subagent: true } : {}),
             },
             inputs.finish(event.id),
           );
@@ -104,15 +105,14 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
             kind: call.kind ?? 'read',
             label: call.label ?? call.name,
             input: call.input,
+            ...(call.subagent ? { subagent: true } : {}),
           });
           break;
         }
         case 'stop': {
           result = { calls, reason: event.reason, ...(event.detail ? { detail: event.detail } : {}) };
-          if (event.usage) {
-            run.usage.inputTokens += event.usage.inputTokens;
-            run.usage.outputTokens += event.usage.outputTokens;
-          }
+          // Counted per model call, priced by the model that made it (a sub-agent's may be another).
+          if (event.usage) addUsage(run.usage, pricedUsage(event.usage, priceOf(deps.prices, deps.model.name)));
           break;
         }
       }
@@ -121,8 +121,8 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
     run.signal.removeEventListener('abort', stopStep);
     // Empty text or thinking can't be sent back to a provider; a stream cut short (stopped, failed, timed out) may
     // leave one. Only this step's own turns are looked at: the written history is never rewritten.
-    const empty = new Set(started.filter((turn) => !turn.text));
-    if (empty.size > 0) session.turns = session.turns.filter((turn) => !empty.has(turn as AssistantTextTurn));
+    const empty = new Set<Turn>(started.filter((turn) => !turn.text));
+    if (empty.size > 0) turns.drop(empty);
   }
   return result;
 }

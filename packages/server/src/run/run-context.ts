@@ -5,7 +5,11 @@ import type { SessionRecord } from '../session/session-record.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { StateAdapter } from '../state-adapter.js';
 import type { ToolImageKeeping } from './keep-tool-content.js';
-import { newId } from './ids.js';
+import type { Prices } from './usage.js';
+import type { RunBranches } from './run-branches.js';
+import type { RunTurns } from './run-turns.js';
+
+export { appendTurn } from './run-turns.js';
 
 /** What a run needs from the agent's configuration. The loop knows no HTTP and no provider. */
 export interface RunDeps {
@@ -22,12 +26,25 @@ export interface RunDeps {
   compression: CompressionPolicy;
   /** The system prompt for this call, from the host's system text and the turn's context. */
   systemPrompt(session: SessionRecord, context: Context | undefined): Promise<string>;
+  /** Sub-agent calls of one step run at most this many at once. */
+  subagentConcurrency: number;
+  /** What each model's tokens cost, for the usage's `cost`. */
+  prices: Prices | undefined;
 }
 
-/** One run: a stream of events over one session, which it mutates and commits as it goes. */
+/**
+ * One run: a stream of events over one session, which it mutates and commits as it goes. A sub-agent's run is a
+ * RunContext too, over the same session, with a conversation (`turns`), a signal and usage of its own.
+ */
 export interface RunContext {
   deps: RunDeps;
   session: SessionRecord;
+  /** The conversation this loop's model has: the session's turns, or a sub-agent's own. */
+  turns: RunTurns;
+  /** The sub-agents running in this run, by the call that started each: where Stop of one branch finds it. */
+  branches: RunBranches;
+  /** In a sub-agent's run: the call that started it. Undefined for the main agent. */
+  parentCallId?: string;
   context: Context | undefined;
   signal: AbortSignal;
   emit(event: StreamEvent): void;
@@ -39,13 +56,4 @@ export interface RunContext {
    */
   pace(): Promise<void> | undefined;
   usage: Usage;
-}
-
-type TurnBody = Turn extends infer T ? (T extends Turn ? Omit<T, 'id' | 'createdAt'> : never) : never;
-
-/** Append a turn to the session with a fresh id and time; returns it so deltas can grow it in place. */
-export function appendTurn<T extends TurnBody>(session: SessionRecord, body: T, id = newId('t')): T & { id: string; createdAt: number } {
-  const turn = { ...body, id, createdAt: Date.now() };
-  session.turns.push(turn as Turn);
-  return turn;
 }

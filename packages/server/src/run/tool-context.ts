@@ -1,6 +1,6 @@
 import type { ToolCallTurn } from '@agent-chat/protocol';
 import type { ToolContext } from '../tools/define-tool.js';
-import { appendTurn, type RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
 
 /**
  * The context a tool's functions get. `call` is the call being executed (absent for `needsConfirmation` and
@@ -22,7 +22,7 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
       return run.signal;
     },
     status(text) {
-      const turn = appendTurn(run.session, { type: 'status', text, ...onStep });
+      const turn = run.turns.append({ type: 'status', text, ...onStep });
       run.emit({ type: 'status', turnId: turn.id, text, ...onStep });
     },
     state(snapshot) {

@@ -1,4 +1,4 @@
-import type { Context, PendingCall, Turn } from '@agent-chat/protocol';
+import type { Context, PendingCall, Turn, Usage } from '@agent-chat/protocol';
 import type { Fork } from './fork.js';
 
 /** The host state from before a turn's writes. */
@@ -39,6 +39,13 @@ export interface SessionRecord {
    * (`turns`), kept to be shown again (session/branches.ts). Absent in a conversation that never branched.
    */
   forks?: Fork[];
+  /**
+   * The turns of the sub-agents this session's calls started (defineSubagent), each tagged with its call as
+   * `parentCallId`, in the order they were written. Apart from `turns`, so each model sees only its own conversation.
+   */
+  subagentTurns?: Turn[];
+  /** Tokens used per user turn (its id), summed over that turn's runs and resumes, sub-agents included. */
+  usage?: Record<string, Usage>;
 }
 
 /** Every field but the id and the turns: what a write sets. */
@@ -56,6 +63,8 @@ export const SESSION_FIELDS = [
   'updatedAt',
   'historyChars',
   'forks',
+  'subagentTurns',
+  'usage',
 ] as const satisfies readonly (keyof SessionFields)[];
 
 export function newSessionRecord(id: string): SessionRecord {

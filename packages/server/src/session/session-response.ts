@@ -17,5 +17,7 @@ export function sessionResponse(state: StateAdapter | undefined, session: Sessio
     running,
     lastEventId: session.lastEventId,
     ...(branches.length > 0 ? { branches } : {}),
+    ...(session.subagentTurns?.length ? { subagentTurns: session.subagentTurns } : {}),
+    ...(session.usage ? { usage: session.usage } : {}),
   };
 }

@@ -47,7 +47,8 @@ export function agentClient(baseUrl: string, options: AgentClientOptions = {}) {
       return readAgentEvents(response);
     },
     resumeRaw: (sessionId: string, body: unknown) => request(`/sessions/${sessionId}/resume`, json('POST', body)),
-    cancel: (sessionId: string) => request(`/sessions/${sessionId}/cancel`, json('POST')),
+    /** Stop the run; with `{ toolCallId }`, only the sub-agent that call started. */
+    cancel: (sessionId: string, body: unknown = {}) => request(`/sessions/${sessionId}/cancel`, json('POST', body)),
     undo: (sessionId: string) => request(`/sessions/${sessionId}/undo`, json('POST')),
     historyRaw: (sessionId: string) => request(`/sessions/${sessionId}`),
     async history(sessionId: string): Promise<SessionResponse> {

@@ -1,5 +1,6 @@
 import type { ConfirmButton, Context, Preview, ToolKind } from '@agent-chat/protocol';
 import type { z } from 'zod';
+import type { SubagentSpec } from './define-subagent.js';
 
 /** What a tool's functions get besides their input. */
 export interface ToolContext {
@@ -73,19 +74,22 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
 export interface Tool<S extends z.ZodType = z.ZodType> extends ToolDefinition<S> {
   kind: ToolKind;
   timeoutMs: number;
+  /** Set by defineSubagent: a call runs an agent of its own instead of `execute`. */
+  subagent?: SubagentSpec;
 }
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
+/** A tool's name and description, checked as the providers need them; `by` names the function that was called. */
+export function checkNameAndDescription(by: string, definition: { name: string; description: string }): void {
+  if (!TOOL_NAME.test(definition.name)) throw new TypeError(`${by}: name "${definition.name}" must match ${TOOL_NAME} (the providers' rule)`);
+  if (!definition.description?.trim()) throw new TypeError(`${by}(${definition.name}): a description is required; the model chooses tools by it`);
+}
+
 /** Define a tool the agent can call. Checks the definition at once, so a mistake fails at start-up, not mid-run. */
 export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): Tool<S> {
-  if (!TOOL_NAME.test(definition.name)) {
-    throw new TypeError(`defineTool: name "${definition.name}" must match ${TOOL_NAME} (the providers' rule)`);
-  }
-  if (!definition.description?.trim()) {
-    throw new TypeError(`defineTool(${definition.name}): a description is required; the model chooses tools by it`);
-  }
+  checkNameAndDescription('defineTool', definition);
   const kind = definition.kind ?? 'read';
   if (kind !== 'client' && typeof definition.execute !== 'function') {
     throw new TypeError(`defineTool(${definition.name}): a ${kind} tool needs execute(); only client tools run in the browser`);

@@ -1,4 +1,4 @@
-import { describeIssues, type Confirmation, type ToolResultPart } from '@agent-chat/protocol';
+import { describeIssues, type Confirmation, type ToolResultPart, type Usage } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
 
 export interface ToolOutcome {
@@ -10,6 +10,8 @@ export interface ToolOutcome {
   confirmation?: Confirmation;
   /** The result's text and image parts, when the tool returned images (`toolContent`); `output` is then their text. */
   content?: ToolResultPart[];
+  /** A sub-agent's call: the tokens its run used. */
+  usage?: Usage;
 }
 
 /** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */

@@ -1,4 +1,5 @@
 import type { RawMessageStreamEvent, RawMessageStartEvent, RawMessageDeltaEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { Usage } from '@agent-chat/protocol';
 import type { ModelEvent } from '../model.js';
 import { toModelStopReason } from './stop-reason.js';
 
@@ -159,11 +160,13 @@ export class StreamEventMapper {
   }
 
   /** Input tokens are the sum of the uncached and cached parts, as the API counts a request's input. */
-  #totalUsage(): { inputTokens: number; outputTokens: number } {
+  #totalUsage(): Usage {
     const usage = this.#usage;
     return {
       inputTokens: usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens,
       outputTokens: usage.output_tokens,
+      ...(usage.cache_read_input_tokens ? { cacheReadTokens: usage.cache_read_input_tokens } : {}),
+      ...(usage.cache_creation_input_tokens ? { cacheWriteTokens: usage.cache_creation_input_tokens } : {}),
     };
   }
 }
