@@ -11,6 +11,7 @@ export { cardsEn, type CardStringKey, type CardStrings } from './features/cards/
 export { threadsEn, type ThreadStrings } from './features/threads/thread-strings.js';
 export { messageActionsEn, type MessageActionStrings } from './features/message-actions/message-action-strings.js';
 export { attachmentsEn, type AttachmentStrings } from './features/attachments/attachment-strings.js';
+export { subagentsEn, type SubagentStrings } from './features/subagent-tree/subagent-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './context/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './context/adapter.js';
 export { adapterContext } from './context/adapter-context.js';

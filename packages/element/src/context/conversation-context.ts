@@ -1,5 +1,6 @@
 import { createContext } from '@lit/context';
-import type { Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
+import type { Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
+import type { TurnLog } from '../core/turns/turn-log.js';
 import type { ConfirmDecision } from './adapter.js';
 import type { SendMessage } from '../transport/transport.js';
 
@@ -78,6 +79,17 @@ export interface ConversationSnapshot extends ConversationActions {
   readonly turns: readonly Turn[];
   /** Moves on every change to `turns`. */
   readonly turnsVersion: number;
+  /**
+   * The sub-agents' turns, by the id of the call that started each (`parentCallId`), live and from the stored session
+   * (`subagentTurns`) alike; none of them is in `turns`. One map, and one log a branch, changed in place like `turns`:
+   * a branch's `version` tells a change.
+   */
+  readonly subagents: ReadonlyMap<string, TurnLog>;
+  /**
+   * The tokens used, by the id of the user turn they answered: the stored session's total of each turn, then each run
+   * streamed here since (its `done`). A turn's usage is the sum of its entries.
+   */
+  readonly usage: readonly (readonly [string, Usage])[];
   /** @internal Moves only when a turn before the last user message changes (or the array is replaced). */
   readonly settledVersion: number;
   /** @internal Index in `turns` of the last user message (-1: none): where the live group starts. */

@@ -21,6 +21,8 @@ export interface ElementHost {
   readonly locale: string | undefined;
   /** What the page lends the chat (`adapter`); an empty object when it set none. */
   readonly adapter: AgentChatAdapter;
+  /** Tokens and cost are shown where the element has them (`show-usage`): per reply, per sub-agent. */
+  readonly showUsage: boolean;
   /**
    * A table of texts (its English, e.g. `threadsEn`) in the element's language and with the page's `strings`
    * over it; the same object until either changes. Features read it through the Texts controller (i18n/texts.ts).

@@ -1,6 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveControllerHost } from 'lit';
-import type { PendingCall, SessionResponse, Turn } from '@agent-chat/protocol';
+import type { PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from '../context/adapter.js';
 import { emit } from '../events.js';
 import { format, type AgentChatStrings } from '../i18n/strings.js';
@@ -43,6 +43,13 @@ export class ConversationModel implements StreamedConversation {
   sessionId = '';
   /** One array changed in place per event (see TurnLog); `turns` in the snapshot is that array. */
   readonly log = new TurnLog();
+  /**
+   * Each sub-agent's turns, by the id of the call that started it (its events' and stored turns' `parentCallId`):
+   * kept apart from `log`, changed in place the same way. The snapshot's `subagents`.
+   */
+  readonly subagents = new Map<string, TurnLog>();
+  /** The tokens used, by the id of the user turn they answered: the stored session's, then each run's `done` here. */
+  usage: [string, Usage][] = [];
   pending: readonly PendingCall[] = [];
   /** The user turn whose changes the server would undo now (its last writing turn); undefined: nothing to undo. */
   undoTurnId: string | undefined;
@@ -94,6 +101,8 @@ export class ConversationModel implements StreamedConversation {
   /** No turns here any more: cleared, or another session. */
   forget(): void {
     this.log.reset([]);
+    this.subagents.clear();
+    this.usage = [];
     this.pending = [];
     this.undoTurnId = undefined;
   }
@@ -101,10 +110,20 @@ export class ConversationModel implements StreamedConversation {
   /** A stored session in place of what this element holds; `turns` may add what is here but not yet stored. */
   restore(session: SessionResponse, turns: readonly Turn[] = session.turns): void {
     this.log.reset(turns);
+    this.subagents.clear();
+    for (const turn of session.subagentTurns ?? []) this.branch(turn.parentCallId!).push(turn);
+    this.usage = Object.entries(session.usage ?? {});
     this.pending = session.pending;
     this.undoTurnId = session.undoTurnId;
     this.lastEventId = session.lastEventId;
     this.branches = session.branches;
+  }
+
+  /** The turns of the sub-agent started by the call `callId`: its events go there, not into `log`. */
+  branch(callId: string): TurnLog {
+    let branch = this.subagents.get(callId);
+    if (!branch) this.subagents.set(callId, (branch = new TurnLog()));
+    return branch;
   }
 
   /**
@@ -166,6 +185,8 @@ export class ConversationModel implements StreamedConversation {
       sessionId: this.sessionId,
       turns: this.log.turns,
       turnsVersion: this.log.version,
+      subagents: this.subagents,
+      usage: this.usage,
       settledVersion: this.log.settled,
       lastUserIndex: this.log.lastUser,
       running: this.run !== undefined,

@@ -1,4 +1,4 @@
-import type { PendingCall, SessionResponse, StopReason, Turn } from '@agent-chat/protocol';
+import type { PendingCall, SessionResponse, StopReason, Turn, Usage } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { AgentTransport } from '../transport/transport.js';
 import { toStreamEvent } from '../transport/stream-event.js';
@@ -23,6 +23,10 @@ export interface StreamedConversation {
   readonly client: AgentTransport | undefined;
   readonly sessionId: string;
   readonly log: TurnLog;
+  /** The turns of the sub-agent that call `callId` started (a `parentCallId`), apart from `log`. */
+  branch(callId: string): TurnLog;
+  /** Tokens used, by user turn; a run's `done` adds its own. */
+  readonly usage: [string, Usage][];
   pending: readonly PendingCall[];
   undoTurnId: string | undefined;
   run: RunStream | undefined;
@@ -116,9 +120,11 @@ export class RunStream {
       if (sse.id && Number.isFinite(Number(sse.id))) conversation.lastEventId = Number(sse.id);
       const event = toStreamEvent(sse);
       if (!event) continue;
-      if (event.type === 'text_delta' && log.indexOf(event.turnId) < 0) conversation.received += 1;
+      // A sub-agent's events build its call's branch, never the conversation's own turns.
+      const parent = 'parentCallId' in event ? event.parentCallId : undefined;
+      if (event.type === 'text_delta' && !parent && log.indexOf(event.turnId) < 0) conversation.received += 1;
       conversation.activity += 1;
-      applyEvent(log, event);
+      applyEvent(parent ? conversation.branch(parent) : log, event);
       switch (event.type) {
         case 'run_started':
           this.#started = true;
@@ -151,6 +157,7 @@ export class RunStream {
           this.#sawDone = true;
           stopReason = event.stopReason;
           conversation.undoTurnId = event.undoTurnId;
+          if (event.usage) conversation.usage.push([log.at(log.lastUser)?.id ?? '', event.usage]);
           break;
       }
       if (event.type === 'text_delta' || event.type === 'thinking_delta') conversation.publishSoon();

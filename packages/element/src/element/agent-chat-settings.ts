@@ -37,6 +37,7 @@ export class AgentChatSettings extends LitElement {
     breakpoint: { type: Number },
     lockWhileStreaming: { type: Boolean, attribute: 'lock-while-streaming' },
     threads: { type: Boolean },
+    showUsage: { type: Boolean, attribute: 'show-usage' },
     opened: { type: Boolean, reflect: true, attribute: 'open' },
     adapter: { attribute: false },
     narrow: { state: true },
@@ -84,6 +85,11 @@ export class AgentChatSettings extends LitElement {
    */
   declare threads: boolean;
   /**
+   * Show the tokens (and the cost, when the server has prices) each reply used, in its actions, and each sub-agent
+   * used, in its tree. Off by default: nothing is shown.
+   */
+  declare showUsage: boolean;
+  /**
    * The panel is open (floating, drawer), expanded (docked) or showing its output (ephemeral). The `open`
    * attribute; the property has another name because `open()` is the method.
    */
@@ -103,6 +109,7 @@ export class AgentChatSettings extends LitElement {
     this.hideAfter = DEFAULT_HIDE_AFTER_MS;
     this.breakpoint = DEFAULT_BREAKPOINT;
     this.lockWhileStreaming = false;
+    this.showUsage = false;
     this.opened = false;
     this.narrow = false;
   }

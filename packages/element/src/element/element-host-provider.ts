@@ -21,12 +21,13 @@ export interface HostElement extends ReactiveElement {
   readonly locale: string | undefined;
   readonly strings: Partial<Record<string, unknown>> | undefined;
   readonly adapter: AgentChatAdapter | undefined;
+  readonly showUsage: boolean;
   focus(): void;
 }
 
 /**
  * Provides the element's ElementHost to every feature below it. The shell calls `update` when the fields it is made
- * of change (endpoint, session, transport, locale, strings, adapter); a locale registered later updates it too.
+ * of change (endpoint, session, transport, locale, strings, adapter, showUsage); a locale registered later updates it too.
  */
 export class ElementHostProvider {
   readonly #element: HostElement;
@@ -78,7 +79,7 @@ export class ElementHostProvider {
 
   #take(): ElementHost {
     const element = this.#element;
-    const { endpoint, sessionId, transport, locale, strings, adapter } = element;
+    const { endpoint, sessionId, transport, locale, strings, adapter, showUsage } = element;
     // Each table resolved once per value: a long history's parts all read the same object.
     const tables = new WeakMap<object, Record<string, string>>();
     return {
@@ -87,6 +88,7 @@ export class ElementHostProvider {
       transport: transport === 'ag-ui' ? 'ag-ui' : 'agent-chat',
       locale,
       adapter: adapter ?? {},
+      showUsage,
       texts: <T extends Record<string, string>>(base: T): T => {
         let table = tables.get(base) as T | undefined;
         if (!table) tables.set(base, (table = resolveTable(base, locale, strings)));

@@ -42,6 +42,7 @@ const chunks = {
   'thread-list': new Chunk(() => import('../chunks/thread-list.js')),
   cards: new Chunk(() => import('../chunks/cards.js')),
   'tool-views': new Chunk(() => import('../chunks/tool-views.js')),
+  'subagent-tree': new Chunk(() => import('../chunks/subagent-tree.js')),
   'code-highlighter': new Chunk(() => import('../chunks/code-highlighter.js')),
   autocomplete: new Chunk(() => import('../chunks/autocomplete.js')),
   'item-chips': new Chunk(() => import('../chunks/item-chips.js')),

@@ -166,6 +166,23 @@ export const fr: ElementStrings = {
   fileTypeRefused: 'un type de fichier que cette discussion n’accepte pas',
   tooManyFiles: 'au plus {count} fichiers par message',
   uploadFailed: 'l’envoi a échoué ({message})',
+
+  subagentLabel: 'Sous-agent {label} : {state}',
+  subagentRunning: 'en cours',
+  subagentDone: 'terminé',
+  subagentFailed: 'échec',
+  subagentStopped: 'arrêté',
+  subagentInterrupted: 'inachevé',
+  subagentWaiting: 'attend votre réponse',
+  subagentStopping: 'arrêt…',
+  subagentSteps: 'Étapes de {label}',
+  subagentNoSteps: 'Aucune étape pour l’instant.',
+  stopSubagent: 'Arrêter',
+  stopSubagentLabel: 'Arrêter le sous-agent {label}',
+  stopSubagentFailed: 'Arrêt impossible : {message}',
+  usageTokens: '{input} en entrée, {output} en sortie (jetons)',
+  usageCost: '{cost}',
+  replyUsage: 'Utilisation de cette réponse',
 };
 
 registerLocale('fr', fr);

@@ -4,7 +4,6 @@
  */
 export const BUBBLE_PARTS = 'bubble, user, assistant';
 export const THINKING_PARTS = 'thinking, thinking-summary';
-export const TOOL_CHIP_PARTS = 'tool-chip, tool-output';
 export const NOTICE_PARTS = 'status, error, retry-button';
 export const FORM_PARTS = 'form, form-field, form-error';
 export const DIFF_PARTS = 'diff, diff-added, diff-removed';
@@ -12,24 +11,24 @@ export const CARD_PARTS = `card, card-status, card-error, card-confirm, card-edi
 export const ANSWER_PARTS = 'answer-card, answer-summary, answer-links, answer-link, answer-suggestions, answer-suggestion';
 export const UNDO_PARTS = 'undo-bar, undo-button, undo-error';
 
+/** A sub-agent's chip and its steps (features/subagent-tree/subagent-node.ts), drawn in its tool chip's place. */
+export const SUBAGENT_PARTS = 'subagent, subagent-summary, subagent-stop-button, subagent-usage, subagent-steps';
+
+/**
+ * A tool chip: itself, or a sub-agent's tree in its place, whose steps are drawn as a turn (without Undo), so
+ * every part of those too, however deep the sub-agents nest.
+ */
+export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output', SUBAGENT_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
+
 /** Everything one agent turn shows. */
-export const TURN_PARTS = [
-  'turn',
-  BUBBLE_PARTS,
-  THINKING_PARTS,
-  TOOL_CHIP_PARTS,
-  NOTICE_PARTS,
-  CARD_PARTS,
-  ANSWER_PARTS,
-  UNDO_PARTS,
-].join(', ');
+export const TURN_PARTS = `${TOOL_CHIP_PARTS}, ${UNDO_PARTS}`;
 
 /** The composer's pieces: its input and buttons, the autocomplete list. */
 export const COMPOSER_PARTS = 'input, send-button, stop-button, drop-hint, suggestions, suggestion';
 
 /** The actions on a message and its reply (features/message-actions/message-actions.ts documents each). */
 export const MESSAGE_ACTION_PARTS =
-  'message-actions, reply-actions, copy-button, edit-button, retry-reply-button, thumbs-up-button, thumbs-down-button, versions, previous-version-button, next-version-button, edit-form, feedback-form, undo-question, action-note';
+  'message-actions, reply-actions, copy-button, edit-button, retry-reply-button, thumbs-up-button, thumbs-down-button, versions, previous-version-button, next-version-button, edit-form, feedback-form, undo-question, reply-usage, action-note';
 
 /**
  * Everything the message list shows: the turns, the user's messages and their chips, the actions on them, the typing

@@ -44,6 +44,7 @@ export class TestContextRoot extends LitElement {
       transport: 'agent-chat',
       locale,
       adapter: {},
+      showUsage: false,
       texts: <T extends Record<string, string>>(base: T): T => {
         if (!tables.has(base)) tables.set(base, resolveTable(base, locale, overrides));
         return tables.get(base) as T;

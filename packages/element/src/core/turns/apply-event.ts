@@ -32,6 +32,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         input: event.input,
         kind: event.kind,
         label: event.label,
+        ...(event.subagent ? { subagent: true } : {}),
       });
       return true;
     case 'tool_result': {
@@ -45,6 +46,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         isError: event.isError,
         ...(event.stopped ? { stopped: true } : {}),
         ...(event.confirmation ? { confirmation: event.confirmation } : {}),
+        ...(event.usage ? { usage: event.usage } : {}),
       };
       // The calls a new message leaves unanswered are answered as its run starts, and stored before the message:
       // so here too, or their cards (in the turn before) would never see their result.

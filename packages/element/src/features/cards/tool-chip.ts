@@ -14,6 +14,7 @@ import { focusRing, tokens } from '../../ui/tokens.js';
 import { hasHostView } from '../../context/has-host-view.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
 import { valueList, valueListStyles } from './value-list.js';
+import { TOOL_CHIP_PARTS } from '../../ui/parts.js';
 
 const STATE_KEY: Record<ToolStepState, CardStringKey> = {
   running: 'toolRunning',
@@ -40,6 +41,9 @@ const MAX_OUTPUT_CHARS = 4000;
  * One tool call: its label, a spinner while it runs, then a check, a cross or a stop mark, with what it was asked
  * (its input, as a list of fields under their titles) and its result folded away below (a native `<details>`, so
  * Enter and Space expand it and screen readers hear "collapsed"/"expanded").
+ *
+ * A sub-agent's call (`subagent` on the call) is drawn as the sub-agent's tree instead (its own chunk:
+ * features/subagent-tree/), with this chip in its place until that chunk is in.
  *
  * @csspart tool-chip - A tool call's chip.
  * @csspart tool-output - A tool call's result, when expanded.
@@ -83,6 +87,15 @@ export class ToolChip extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const adapter = this.#adapter.value;
+    const t = this.#strings.value;
+    const label = this.label || this.#hostLabel(call) || call.label || call.name;
+    // A sub-agent's call: its tree, once its chunk is in (the chip meanwhile, and for good if it never comes).
+    if (call.subagent) {
+      if (loaded('subagent-tree')) {
+        return html`<agent-chat-subagent exportparts=${TOOL_CHIP_PARTS} .call=${call} .result=${this.result} state=${this.state} label=${label}></agent-chat-subagent>`;
+      }
+      load('subagent-tree', this).then(() => this.requestUpdate(), () => undefined);
+    }
     if (hasHostView(adapter, call.name)) {
       const views = loaded('tool-views');
       // The chip meanwhile: the chunk is quick to come (its turn asked for it already), and the chip stays if it never does.
@@ -92,8 +105,6 @@ export class ToolChip extends LitElement {
         if (view !== undefined) return view;
       }
     }
-    const t = this.#strings.value;
-    const label = this.label || this.#hostLabel(call) || call.label || call.name;
     const head = html`${this.state === 'running'
         ? spinner
         : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}

@@ -71,6 +71,10 @@ export const actionStyles = css`
       opacity: 0.45;
     }
   }
+  .usage {
+    margin-inline-start: 6px;
+    font-variant-numeric: tabular-nums;
+  }
   .pager {
     display: inline-flex;
     align-items: center;

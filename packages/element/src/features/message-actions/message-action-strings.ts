@@ -1,3 +1,5 @@
+import { usageEn } from '../../ui/usage-text.js';
+
 /**
  * The message actions' English texts (copy, retry, edit, the versions pager, feedback, the undo-first question).
  * Kept apart from the full table (strings.ts) so that they travel in the message actions' chunk. A host overrides
@@ -29,6 +31,9 @@ export const messageActionsEn = {
   actionFailed: 'That did not work: {message}',
   replyBusy: 'A reply is still coming: try again once it ends.',
   questionStale: 'The conversation has moved on since: try again.',
+  /** With `show-usage`: the tokens the reply used (usageEn's texts), named for screen readers. */
+  replyUsage: 'This reply’s usage',
+  ...usageEn,
 };
 
 export type MessageActionStrings = Record<keyof typeof messageActionsEn, string>;

@@ -14,6 +14,7 @@ import { commentForm, editForm, isStale, undoQuestion, type Answer, type Questio
 import { actionStyles } from './action-styles.js';
 import { focusEditAfter, forgetEditFocus, takesEditFocus } from './edit-focus.js';
 import { GroupHover } from './group-hover.js';
+import { replyUsage } from './reply-usage.js';
 import { branchAt, readVersion, replyMarkdown, replyTurns, sendEdit, sendFeedback, sendRetry } from './conversation-actions.js';
 
 /** How long Copy says "Copied" before it offers to copy again. */
@@ -44,6 +45,7 @@ const COPIED_MS = 2000;
  * @csspart edit-form - The form that edits a message.
  * @csspart feedback-form - The comment asked with a rating.
  * @csspart undo-question - The question before an action puts aside changes that can still be undone.
+ * @csspart reply-usage - With `show-usage`: the tokens the reply used, and their cost when the server has prices.
  * @csspart action-note - What an action said: thanks for a rating, or why it did not work.
  */
 export class MessageActions extends LitElement {
@@ -103,7 +105,8 @@ export class MessageActions extends LitElement {
    */
   protected override shouldUpdate(changed: PropertyValues<this>): boolean {
     const state = this.#conversation.value;
-    const seen = state && [state.settledVersion, state.running, state.undoTurnId, state.branches, state.lastUserIndex, this.#t, this.#host.value?.transport];
+    const host = this.#host.value;
+    const seen = state && [state.settledVersion, state.running, state.undoTurnId, state.branches, state.lastUserIndex, this.#t, host?.transport, host?.showUsage, state.usage];
     const last = this.#seen;
     this.#seen = seen;
     const own = this.group?.user && state?.indexOf(this.group.user.id) === state?.lastUserIndex;
@@ -203,6 +206,7 @@ export class MessageActions extends LitElement {
             <button type="button" class="act thumb down" part="thumbs-down-button" aria-label=${t.badReply} title=${t.badReply} aria-pressed=${pressed('down')} @click=${() => this.#rate('down')}>
               ${downIcon}
             </button>`}
+      ${replyUsage(this.#t, state, state.turns[index]!.id, this.#host.value)}
     </div>`;
   }
 
