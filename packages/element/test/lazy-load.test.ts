@@ -68,6 +68,7 @@ describe('<agent-chat> loads each feature when first needed (issue 18)', () => {
     await waitFor(() => assistantBubbles(el).length === 1, { message: 'the reply, shown on open' });
     expect(fetched('/chunks/autocomplete.'), 'the autocomplete chunk, before any @').to.equal(false);
     expect(fetched('/chunks/cards.'), 'the cards chunk, in a plain text conversation').to.equal(false);
+    expect(fetched('/chunks/subagent-tree'), 'the sub-agent tree’s chunk, in a plain text conversation').to.equal(false);
     expect(fetched('/chunks/quick-actions'), 'the quick actions chunk, without adapter.quickActions').to.equal(false);
     expect(fetched('/chunks/item-chips'), 'the item chips chunk, with no item to show').to.equal(false);
 

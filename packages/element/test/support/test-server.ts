@@ -15,6 +15,7 @@ import { mountStopAndUndoScenarios } from './stop-and-undo-scenarios.js';
 import { mountThreadScenarios } from './thread-scenarios.js';
 import { closeMessageActionScenarios, mountMessageActionScenarios } from './message-action-scenarios.js';
 import { mountToolViewScenarios } from './tool-view-scenarios.js';
+import { mountSubagentScenarios } from './subagent-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
@@ -193,6 +194,7 @@ function scenarios(): Hono {
   mountMessageActionScenarios(app);
   mountToolViewScenarios(app);
   mountAttachmentScenarios(app);
+  mountSubagentScenarios(app);
   return app;
 }
 
