@@ -89,6 +89,7 @@ export type MessageOptions = Pick<SendOptions, 'references' | 'attachments' | 't
  * @cssprop [--agent-chat-radius-small=8px] - Chips, buttons, inputs.
  * @cssprop [--agent-chat-gap=10px] - The space between steps.
  * @cssprop [--agent-chat-spacing=12px] - Padding inside cards.
+ * @cssprop [--agent-chat-subagent-line=var(--agent-chat-border)] - The line down the side of a sub-agent's steps, the guide of its tree.
  * @cssprop [--agent-chat-shadow=0 12px 40px rgb(0 0 0 / 0.18)] - The floating panel, launcher, drawer and ephemeral output.
  * @cssprop [--agent-chat-z-index=1000] - The floating, docked, drawer and ephemeral frames.
  * @cssprop [--agent-chat-height=100%] - Inline mode: the element's height.
