@@ -16,11 +16,13 @@ export const studyExample: ExampleDefinition = {
   create: ({ dataDir }) => {
     const offline = studyDemoModel();
     const model = modelFromEnv({ offline });
+    // The search sub-agents' model: AGENT_CHAT_FAST_MODEL, or the main one; offline, the demo model plays them too.
+    const fastModel = modelFromEnv({ offline, fast: true });
     const learners = learnerStore(dataDir);
     return new Hono()
       .route(
         '/api/agent',
-        studyAgent({ model, sessions: fileStore({ dir: join(dataDir, 'sessions') }), learners, uploads: fileBlobStore({ dir: join(dataDir, 'uploads') }) }),
+        studyAgent({ model, fastModel, sessions: fileStore({ dir: join(dataDir, 'sessions') }), learners, uploads: fileBlobStore({ dir: join(dataDir, 'uploads') }) }),
       )
       .route('/api', studyAppApi({ learners, model: { offline: model === offline, name: model.name } }));
   },

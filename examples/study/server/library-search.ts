@@ -1,12 +1,7 @@
-import type { StudyDocument } from '../page/study-types.js';
-import type { LearnerStore } from './learner-store.js';
-import { searchPages } from './library.js';
-
-// The sub-searches behind searchLibrary and findRelatedContent (seed 004, Subagent Architecture): one per document,
-// all in parallel, each reading the document's pages and the learner's notes on it and returning
-// `{ documentId, snippets }`; the results are ranked by each document's best passage, so a document is listed once
-// with its passages, however many it has. Keyword searchers rather than model calls: the demo stays offline and a
-// search costs no tokens.
+// What the search sub-agents of searchLibrary and findRelatedContent return, and how their answers are put together
+// (seed 004, Subagent Architecture: "waits for all, aggregates results"). Each document's sub-agent
+// (document-searcher.ts) reports `{ documentId, passages }`; the documents are ranked by their best passage, so a
+// document is listed once with its passages, however many it has.
 
 export interface Passage {
   source: 'document' | 'notes';
@@ -16,6 +11,7 @@ export interface Passage {
   relevance: number;
 }
 
+/** One document's sub-agent's answer: what it reported, and what it said last. */
 export interface DocumentHits {
   documentId: string;
   title: string;
@@ -23,32 +19,24 @@ export interface DocumentHits {
   /** Its best passage's relevance (0-1): what the documents are ranked by. */
   relevance: number;
   passages: Passage[];
+  /** The sub-agent's last words on the document. */
+  summary?: string;
 }
 
-/** One document's sub-search: its best pages, then the learner's notes on it. */
-async function searchOne(store: LearnerStore, doc: StudyDocument, query: string, learnerId: string | undefined, perDocument: number): Promise<DocumentHits | undefined> {
-  const inPages: Passage[] = searchPages(doc.pages, query, perDocument).map(({ page, text, relevance }) => ({ source: 'document', page, text, relevance }));
-  const notes = learnerId ? (await store.workspace(learnerId, doc.id)).notes : '';
-  const inNotes: Passage[] = searchPages([notes], query, 1).map(({ text, relevance }) => ({ source: 'notes', text, relevance }));
-  const passages = [...inPages, ...inNotes].sort((a, b) => b.relevance - a.relevance);
-  if (passages.length === 0) return undefined;
-  return { documentId: doc.id, title: doc.title, subject: doc.subject, relevance: passages[0]!.relevance, passages };
+/** A document whose sub-agent did not finish (stopped by the learner, or failed), with what it said. */
+export interface Unfinished {
+  documentId: string;
+  title: string;
+  note: string;
 }
 
 /**
- * Every document searched at once, then ranked together: the documents with a match, best first (library order
- * breaks ties), each with at most `perDocument` passages from its pages and one from the notes, and `limit`
- * passages in all.
+ * The documents with a match, best first (the order they were searched in breaks ties), with `limit` passages in all:
+ * the best documents keep theirs, the last ones are cut.
  */
-export async function searchDocuments(
-  store: LearnerStore,
-  documents: readonly StudyDocument[],
-  query: string,
-  options: { learnerId: string | undefined; perDocument: number; limit: number },
-): Promise<DocumentHits[]> {
-  const found = await Promise.all(documents.map((doc) => searchOne(store, doc, query, options.learnerId, options.perDocument)));
-  const ranked = found.filter((hits): hits is DocumentHits => hits !== undefined).sort((a, b) => b.relevance - a.relevance);
-  let left = options.limit;
+export function rankHits(found: readonly DocumentHits[], limit: number): DocumentHits[] {
+  const ranked = found.filter((hits) => hits.passages.length > 0).sort((a, b) => b.relevance - a.relevance);
+  let left = limit;
   return ranked.flatMap((hits) => {
     if (left <= 0) return [];
     const passages = hits.passages.slice(0, left);
@@ -57,7 +45,7 @@ export async function searchDocuments(
   });
 }
 
-/** How many passages came back, in how many documents: for the tools' status lines. */
+/** How many passages came back, in how many documents. */
 export function foundLine(documents: readonly DocumentHits[]): string {
   const passages = documents.reduce((sum, hits) => sum + hits.passages.length, 0);
   return `Found ${passages} passage${passages === 1 ? '' : 's'} in ${documents.length} document${documents.length === 1 ? '' : 's'}.`;

@@ -1,68 +1,86 @@
-import { defineTool } from '@agent-chat/server';
+import { defineSubagent, type Model, type Tool } from '@agent-chat/server';
 import { z } from 'zod';
+import { documentSearcher } from './document-searcher.js';
 import type { LearnerStore } from './learner-store.js';
 import { library } from './library.js';
-import { foundLine, searchDocuments } from './library-search.js';
-import { learnerIdOf, studyContext } from './page-context.js';
+import { aggregate, planOf, planPrompt, searchDispatcher } from './search-dispatcher.js';
+
+// searchLibrary and findRelatedContent (seed 004, Search Tools, Subagent Architecture): each spawns one search
+// sub-agent per document, on the fast model, and returns what they found, aggregated and ranked. Both are sub-agents
+// themselves (defineSubagent), run by the dispatcher (search-dispatcher.ts), so the conversation shows the tree:
+// the tool's call, under it one branch per document, under each the reads of that document and what it found.
+
+const DISPATCHER_SYSTEM =
+  'Start one search sub-agent per document of the plan, all in one step, and say how many passages they found. ' +
+  '(Played by code, search-dispatcher.ts: no model reads this.)';
+
+/** One search sub-agent per document of the library, on `fast`: shared by both tools. */
+export function documentSearchers(store: LearnerStore, fast: Model): Tool[] {
+  return library.list().map((summary) => documentSearcher(library.require(summary.id), store, fast));
+}
 
 /**
- * searchLibrary (seed 004, Search Tools): every document of the library and the learner's notes on each, searched in
- * parallel sub-searches; each document that matches comes back once, with its passages and their pages.
+ * searchLibrary: every document of the library, and the learner's notes on each, searched by its own sub-agent at
+ * once; each document that matches comes back once, best first, with its passages and their pages.
  */
-export function searchLibraryTool(store: LearnerStore) {
-  return defineTool({
+export function searchLibraryTool(searchers: readonly Tool[]): Tool {
+  return defineSubagent({
     name: 'searchLibrary',
     description:
-      "Search every document of the user's library, and the user's notes on each, for a topic. Returns each matching document once, best first, with its passages (page numbers; source 'notes' for the user's notes).",
+      "Search every document of the user's library, and the user's notes on each, for a topic: one search sub-agent per document, in parallel. Returns each matching document once, best first, with its passages (page numbers; source 'notes' for the user's notes) and what its sub-agent said.",
     input: z.object({
       query: z.string().min(1),
       limit: z.number().int().min(1).max(20).default(8).describe('At most this many passages in all'),
     }),
     label: (input) => `Searching the library for “${input.query}”`,
-    execute: async ({ query, limit }, { context, status }) => {
-      const documents = library.list().map((summary) => library.require(summary.id));
-      status(`Searching ${documents.length} documents for “${query}”…`);
-      const found = await searchDocuments(store, documents, query, { learnerId: learnerIdOf(context), perDocument: 3, limit });
-      status(foundLine(found));
-      return { query, searched: documents.map((doc) => doc.id), documents: found };
+    prompt: ({ query, limit }) => planPrompt({ query, documents: library.list().map((doc) => doc.id), limit, perDocument: 3 }),
+    system: DISPATCHER_SYSTEM,
+    model: searchDispatcher(),
+    tools: searchers,
+    maxSteps: 2,
+    result: (_final, turns) => {
+      const plan = planOf(turns);
+      const { searched, found, unfinished } = aggregate(turns, plan?.limit ?? 8);
+      return { query: plan?.query, searched, documents: found, ...(unfinished.length ? { unfinished } : {}) };
     },
   });
 }
 
 /**
- * findRelatedContent (seed 004, Search Tools): the other documents of the library that touch a topic, with a passage
- * or two each, to point the learner from what they read to where else it comes up. The same parallel sub-searches,
- * without the document the learner has open (or the one named).
+ * findRelatedContent: the other documents of the library that touch a topic, with a passage or two each, to point
+ * the learner from what they read to where else it comes up. The same sub-agents, without the document the learner
+ * has open (or the one named).
  */
-export function findRelatedContentTool(store: LearnerStore) {
-  return defineTool({
+export function findRelatedContentTool(searchers: readonly Tool[]): Tool {
+  return defineSubagent({
     name: 'findRelatedContent',
     description:
-      'Find material related to a topic in the other documents of the library (and the user\'s notes on them): each related document once, with a passage or two and their pages. Leaves out the current document.',
+      "Find material related to a topic in the other documents of the library (and the user's notes on them), one search sub-agent per document: each related document once, with a passage or two and their pages. Leaves out the current document.",
     input: z.object({
       topic: z.string().min(1).describe('A few words: a concept, a term, a question'),
       currentDocumentId: z.string().optional().describe('The document to leave out; default: the one the user has open'),
     }),
     label: (input) => `Finding material related to “${input.topic}”`,
-    execute: async ({ topic, currentDocumentId }, { context, status }) => {
-      const current = currentDocumentId ?? studyContextDocument(context);
-      const documents = library
-        .list()
-        .filter((summary) => summary.id !== current)
-        .map((summary) => library.require(summary.id));
-      status(`Looking through ${documents.length} other documents for “${topic}”…`);
-      const related = await searchDocuments(store, documents, topic, { learnerId: learnerIdOf(context), perDocument: 2, limit: 8 });
-      status(foundLine(related));
-      return { topic, currentDocumentId: current, related, ...(related.length ? {} : { note: 'Nothing else in the library mentions it; try broader words.' }) };
+    prompt: ({ topic, currentDocumentId }) =>
+      planPrompt({ query: topic, documents: library.list().map((doc) => doc.id), leaveOut: currentDocumentId ?? 'open', limit: 8, perDocument: 2 }),
+    system: DISPATCHER_SYSTEM,
+    model: searchDispatcher(),
+    tools: searchers,
+    maxSteps: 2,
+    result: (_final, turns) => {
+      const plan = planOf(turns);
+      const { searched, found, unfinished } = aggregate(turns, plan?.limit ?? 8);
+      // The document left out: the one named, or the one open, which the dispatcher read from the page's context: the
+      // document of the library it did not search (none when it searched them all).
+      const named = plan?.leaveOut !== 'open' ? plan?.leaveOut : undefined;
+      const currentDocumentId = named ?? library.list().find((doc) => !searched.includes(doc.id))?.id;
+      return {
+        topic: plan?.query,
+        currentDocumentId,
+        related: found,
+        ...(unfinished.length ? { unfinished } : {}),
+        ...(found.length || unfinished.length ? {} : { note: 'Nothing else in the library mentions it; try broader words.' }),
+      };
     },
   });
-}
-
-/** The open document, when the page said which; a related-content search works without one too. */
-function studyContextDocument(context: Parameters<typeof studyContext>[0]): string | undefined {
-  try {
-    return studyContext(context).document.id;
-  } catch {
-    return undefined;
-  }
 }

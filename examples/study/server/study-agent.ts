@@ -3,7 +3,7 @@ import { readDocument, readPage, searchDocument } from './document-tools.js';
 import type { LearnerStore } from './learner-store.js';
 import { memoryTools } from './memory-tools.js';
 import { pageTools } from './page-tools.js';
-import { findRelatedContentTool, searchLibraryTool } from './search-tools.js';
+import { documentSearchers, findRelatedContentTool, searchLibraryTool } from './search-tools.js';
 import { sendStatusMessage } from './status-tool.js';
 import { studySystemPrompt } from './system-prompt.js';
 import { workspaceReadTools } from './workspace-read-tools.js';
@@ -12,6 +12,8 @@ import { suggestionsTool } from '../../server/suggestions-tool.js';
 
 export interface StudyAgentOptions {
   model: Model;
+  /** The fast model, for the search sub-agents (`modelFromEnv({ fast: true })`); default: `model`. */
+  fastModel?: Model;
   sessions: SessionStore;
   learners: LearnerStore;
   /** Where the files the learner attaches are kept (photos of pages, lecture PDFs, typed notes). */
@@ -19,7 +21,9 @@ export interface StudyAgentOptions {
 }
 
 /** The study agent: seed 004's tools and prompt on @agent-chat/server. The same for Claude and for the demo model. */
-export function studyAgent({ model, sessions, learners, uploads }: StudyAgentOptions) {
+export function studyAgent({ model, fastModel, sessions, learners, uploads }: StudyAgentOptions) {
+  // One search sub-agent per document, on the fast model; searchLibrary and findRelatedContent start them.
+  const searchers = documentSearchers(learners, fastModel ?? model);
   return createAgentChat({
     ...demoUser,
     model,
@@ -33,8 +37,8 @@ export function studyAgent({ model, sessions, learners, uploads }: StudyAgentOpt
       readDocument,
       searchDocument,
       ...workspaceReadTools(learners),
-      searchLibraryTool(learners),
-      findRelatedContentTool(learners),
+      searchLibraryTool(searchers),
+      findRelatedContentTool(searchers),
       ...memoryTools(learners),
       sendStatusMessage,
       ...pageTools,
@@ -43,6 +47,8 @@ export function studyAgent({ model, sessions, learners, uploads }: StudyAgentOpt
     ],
     // "Make flashcards" is readPage, a status, N cards and an answer: a few more steps than a chat needs.
     maxSteps: 12,
+    // Seed 004's open question 4 ("Max parallel searches? 5 concurrent?"): 5 search sub-agents at once.
+    subagentConcurrency: 5,
     // Seed 004, Context Compression: recent messages in full, older ones folded into a summary (errors kept).
     compression: { maxTokens: 24_000, keepLastMessages: 10 },
   });

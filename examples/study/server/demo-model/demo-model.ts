@@ -7,11 +7,13 @@ import { fixNotes, pageIntoNotes } from './notes-scenarios.js';
 import { highlightCreated, pageChange, sessionStart } from './reading-triggers.js';
 import { goToPage, highlight, showWhere, summarizeAttachments } from './reader-scenarios.js';
 import { relatedContent, searchLibrary } from './search-scenarios.js';
+import { playSearcher } from './searcher-scenario.js';
 import { addFocusArea, flashcardStruggle } from './struggle-scenarios.js';
 import { questionWrong } from './trigger-scenarios.js';
 import { recognize } from './requests.js';
 import { isUpload, studyUploads } from './upload-scenarios.js';
 import { suggestionsCall } from '../../../server/suggestions-tool.js';
+import { SEARCHER_ROLE } from '../document-searcher.js';
 
 /** A request the demo model plays whatever came with it ("Make flashcards from this page" with a photo attached). */
 const recognizedRequest = (said: string) => said !== '' && !['capabilities', 'hello'].includes(recognize(said).kind);
@@ -21,10 +23,14 @@ const HELP_SUGGESTIONS = ['Make flashcards from this page', 'Search the library 
 /**
  * The offline demo model: plays seed 004's scenarios from what the user types, with the same tools a real model
  * gets. It understands the usual ways of asking for each scenario (requests.ts); anything else gets what it can do, as
- * suggestion chips (suggest_requests).
+ * suggestion chips (suggest_requests). It is the fast model offline too, so it plays the search sub-agents as well:
+ * a call whose system prompt is a searcher's (document-searcher.ts) is one of them.
  */
 export function studyDemoModel() {
-  return scriptedModel(({ text, turns, context }) => playScenario(text, turns, context), { name: 'study demo model', chunkSize: 8, delayMs: 10 });
+  return scriptedModel(
+    ({ text, turns, context, system }) => (system.startsWith(SEARCHER_ROLE) ? playSearcher(text, turns) : playScenario(text, turns, context)),
+    { name: 'study demo model', chunkSize: 8, delayMs: 10 },
+  );
 }
 
 /** Seed 004's five triggers, each with its scenario. */

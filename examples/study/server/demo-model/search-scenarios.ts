@@ -39,7 +39,7 @@ function documentLinks(documents: readonly DocumentHits[]) {
   });
 }
 
-/** "Search the library for X": searchLibrary (parallel sub-searches, with its own status lines) → a card with links. */
+/** "Search the library for X": searchLibrary (a search sub-agent per document, which this model plays too: searcher-scenario.ts) → a card with links. */
 export function searchLibrary(since: readonly Turn[], query: string): ScriptedRun {
   const documents = field<DocumentHits[]>(lastResultOf(since, 'searchLibrary')?.output, 'documents') ?? [];
   const top = documents.slice(0, 4);
