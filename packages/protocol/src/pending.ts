@@ -15,5 +15,10 @@ export const pendingCallSchema = z.object({
   preview: previewSchema.optional(),
   /** The card's confirm button, when the tool names it (`defineTool({ confirmButton })`). */
   confirmButton: confirmButtonSchema.optional(),
+  /**
+   * A call a sub-agent made: the call that started that sub-agent. The whole run waits for it; answered, the
+   * sub-agent goes on where it stopped.
+   */
+  parentCallId: z.string().optional(),
 });
 export type PendingCall = z.infer<typeof pendingCallSchema>;

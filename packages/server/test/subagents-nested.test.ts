@@ -1,12 +1,12 @@
 import type { StreamEvent, ToolResultEvent } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineSubagent, defineTool, scriptedModel } from '../src/index.js';
+import { createAgentChat, defineSubagent, scriptedModel } from '../src/index.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { sameBrowser } from './support/same-browser.js';
 
-// Sub-agents nest, each on its own model and step cap; what a sub-agent meets (a failing model, its step cap, a tool
-// that would need the user) becomes its call's result, and the agent above goes on (issue 34, point 1).
+// Sub-agents nest, each on its own model and step cap; what a sub-agent meets (a failing model, its step cap) becomes
+// its call's result, and the agent above goes on (issue 34, point 1).
 
 const RESEARCHER = 'You research a topic with lookups.';
 const LOOKUP = 'You look one thing up.';
@@ -23,22 +23,13 @@ const lookup = defineSubagent({
   }),
 });
 
-const confirmDelete = defineTool({
-  name: 'delete_note',
-  description: 'Delete a note',
-  kind: 'write',
-  needsConfirmation: true,
-  input: z.object({ id: z.string() }),
-  execute: () => 'deleted',
-});
-
 const research = defineSubagent({
   name: 'research',
   description: 'Research a topic',
   input: z.object({ topic: z.string() }),
   prompt: ({ topic }) => `Research ${topic}`,
   system: ({ topic }) => `${RESEARCHER} Topic: ${topic}.`,
-  tools: [lookup, confirmDelete],
+  tools: [lookup],
   maxSteps: 2,
   result: (final, turns) => ({ summary: final, steps: turns.filter((turn) => turn.type === 'assistant_text').length }),
 });
@@ -47,7 +38,6 @@ const research = defineSubagent({
 const model = scriptedModel(({ text, system }) => {
   if (system.includes(RESEARCHER)) {
     if (text.includes('loops')) return [[{ tool: 'lookup', input: { q: 'a' } }], [{ tool: 'lookup', input: { q: 'b' } }], [{ text: 'never' }]];
-    if (text.includes('deletes')) return [[{ tool: 'delete_note', input: { id: 'n1' } }], [{ text: 'Could not delete.' }]];
     return [[{ tool: 'lookup', input: { q: text.includes('broken') ? 'broken' : 'X' } }], [{ text: 'Researched it.' }]];
   }
   return [[{ tool: 'research', input: { topic: text } }], [{ text: 'Done.' }]];
@@ -109,14 +99,5 @@ describe('nested sub-agents', () => {
     const [outer] = calls(events, 'research');
     const outerId = outer!.type === 'tool_call' ? outer.toolCallId : '';
     expect(resultOf(events, outerId)).toMatchObject({ isError: false, output: expect.stringContaining('stopped after 2 steps') });
-  });
-
-  it('a tool that needs the user is refused inside a sub-agent with a result its agent reads; the run does not pause', async () => {
-    const events = await run('n4', 'deletes');
-    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
-    expect(events.some((event) => event.type === 'awaiting_input')).toBe(false);
-    const [call] = calls(events, 'delete_note');
-    const callId = call!.type === 'tool_call' ? call.toolCallId : '';
-    expect(resultOf(events, callId)).toMatchObject({ isError: true, output: expect.stringContaining("needs the user's confirmation") });
   });
 });

@@ -7,6 +7,7 @@ import { errorJson, invalidRequest } from '../http/errors.js';
 import { jsonBody } from '../http/json-body.js';
 import { useSession } from '../http/session-id.js';
 import { checkAnswers } from '../run/answer-pending.js';
+import { subagentTree } from '../run/subagent-tree.js';
 import { startMessageRun } from '../run/message-run.js';
 import { startResumeRun } from '../run/start-run.js';
 import type { Runtime } from '../runtime.js';
@@ -60,7 +61,7 @@ export function agUiRoute(runtime: Runtime) {
       }
       // Every answer is checked before anything runs, so a bad one leaves the calls open for a corrected try.
       if (answers.decisions.length + answers.results.length > 0) {
-        const issue = checkAnswers(session.pending, answers, runtime.deps.tools);
+        const issue = checkAnswers(session.pending, answers, subagentTree(session, runtime.deps.tools).toolOf);
         if (issue) return invalidRequest(c, [tracedIssue(issue, answers)]);
       }
       const after =

@@ -6,6 +6,7 @@ import { jsonBody } from '../http/json-body.js';
 import { sessionIdParam } from '../http/session-id.js';
 import { followRun } from '../http/follow-run.js';
 import { checkAnswers } from '../run/answer-pending.js';
+import { subagentTree } from '../run/subagent-tree.js';
 import { startResumeRun } from '../run/start-run.js';
 import type { Runtime } from '../runtime.js';
 import { disconnectPolicy, withSession } from './with-session.js';
@@ -19,7 +20,7 @@ export function resumeRoute(runtime: Runtime) {
       if (session.pending.length === 0) {
         return errorJson(c, 409, 'conflict', `Session "${session.id}" has no calls waiting for an answer: they were answered already.`);
       }
-      const issue = checkAnswers(session.pending, body, runtime.deps.tools);
+      const issue = checkAnswers(session.pending, body, subagentTree(session, runtime.deps.tools).toolOf);
       if (issue) return invalidRequest(c, [issue]);
       const after = await startResumeRun(runtime, session, slot, body, body.context);
       return followRun(c, runtime, { key: slot.key, after, ...disconnectPolicy(runtime, slot) });

@@ -2,6 +2,8 @@ import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-ch
 import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { modelStep } from './model-step.js';
+import { runSubagentCall } from './subagent-run.js';
+import type { SubagentSpec } from '../tools/define-tool.js';
 import { undoTurnId } from '../session/undo-turn.js';
 import type { RunContext } from './run-context.js';
 
@@ -57,8 +59,14 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
         recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
         continue;
       }
-      if (deps.tools.get(call.name)?.subagent) {
-        subagents.push(slot(() => handleCall(run, call)).then(() => run.commit()));
+      const subagent = subagentOf(run, call);
+      if (subagent) {
+        subagents.push(
+          slot(() => runSubagentCall(run, call, subagent, runAgentLoop)).then(async (waiting) => {
+            pending.push(...waiting);
+            await run.commit();
+          }),
+        );
         continue;
       }
       const waiting = await handleCall(run, call);
@@ -69,10 +77,7 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
     const failed = (await Promise.allSettled(subagents)).find((settled) => settled.status === 'rejected');
     if (failed) throw failed.reason;
     if (pending.length > 0) {
-      session.pending = pending;
-      session.pendingContext = run.context;
-      await run.commit();
-      run.emit({ type: 'awaiting_input', calls: pending });
+      await run.awaitInput(pending);
       return finish(run, 'awaiting_input');
     }
     if (run.signal.aborted) return finish(run, 'cancelled');
@@ -80,6 +85,12 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
   status(run, `Stopped after ${deps.maxSteps} steps.`, 'max_steps');
   await run.commit();
   return finish(run, 'max_steps');
+}
+
+/** The sub-agent a call starts, when it names one this agent is offered now; otherwise handleCall answers it. */
+function subagentOf(run: RunContext, call: ToolCallTurn): SubagentSpec | undefined {
+  const tool = run.deps.tools.get(call.name);
+  return tool?.subagent && run.deps.tools.offered(run.session.id, run.context).includes(tool) ? tool.subagent : undefined;
 }
 
 /**

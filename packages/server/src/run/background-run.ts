@@ -76,6 +76,12 @@ export async function runInBackground(options: RunOptions): Promise<void> {
           await events.pending();
         })();
       },
+      async awaitInput(calls) {
+        session.pending = calls;
+        session.pendingContext = options.context;
+        await run.commit();
+        run.emit({ type: 'awaiting_input', calls });
+      },
       usage: emptyUsage(),
     };
     run.emit({

@@ -11,12 +11,15 @@ export interface BranchTurns extends RunTurns {
    * freezes what it is given, and a sibling branch's commit writes only what each branch has handed over.
    */
   handOver(): void;
+  /** A handed-over turn changed (the input of a call the user edited before it ran): a new object in its place. */
+  revise<T extends Turn>(turn: T, changes: Partial<T>): T;
 }
 
 /** The conversation of the sub-agent started by `parentCallId`: its own list, each turn tagged with that call. */
 export function branchTurns(session: SessionRecord, parentCallId: string): BranchTurns {
-  let list: Turn[] = [];
-  let handedOver = 0;
+  // A branch picked up again (its run paused for the user) goes on from what it handed over.
+  let list: Turn[] = (session.subagentTurns ?? []).filter((turn) => turn.parentCallId === parentCallId);
+  let handedOver = list.length;
   return {
     get list() {
       return list;
@@ -29,6 +32,12 @@ export function branchTurns(session: SessionRecord, parentCallId: string): Branc
     drop(turns) {
       // Only turns of the step under way are dropped, never one handed over.
       list = [...list.slice(0, handedOver), ...list.slice(handedOver).filter((turn) => !turns.has(turn))];
+    },
+    revise(turn, changes) {
+      const revised = { ...turn, ...changes };
+      list = list.map((kept) => (kept === turn ? revised : kept));
+      session.subagentTurns = (session.subagentTurns ?? []).map((kept) => (kept.id === turn.id && kept.parentCallId === parentCallId ? revised : kept));
+      return revised;
     },
     handOver() {
       if (handedOver === list.length) return;

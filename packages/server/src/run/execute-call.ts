@@ -8,7 +8,6 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { keepToolContent } from './keep-tool-content.js';
 import { lastUserTurnId } from '../session/undo-turn.js';
 import type { RunContext } from './run-context.js';
-import { runSubagent } from './subagent-run.js';
 import { toolContext } from './tool-context.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
@@ -64,14 +63,6 @@ export async function handleCall(run: RunContext, call: ToolCallTurn): Promise<P
   }
   const ctx = toolContext(run);
   const confirm = await needsConfirmation(tool, parsed.input, ctx);
-  if ((tool.kind === 'client' || confirm) && run.parentCallId !== undefined) {
-    // A sub-agent's run cannot yet pause the whole run for the user or the page: its agent is told, and goes on.
-    recordResult(run, call, {
-      output: `${tool.name} needs ${tool.kind === 'client' ? 'the page to run it' : "the user's confirmation"}, which a sub-agent cannot ask for. Do without it, or say what you would have done.`,
-      isError: true,
-    });
-    return undefined;
-  }
   if (tool.kind === 'client' || confirm) {
     const pending = {
       ...pendingCall(call, tool, parsed.input, tool.kind === 'client' ? 'client' : 'confirm'),
@@ -107,9 +98,7 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
     }
   }
   let watching = false;
-  const ran = tool.subagent
-    ? await runSubagent(run, call, tool.subagent, input)
-    : await runTool(tool, input, toolContext(run, call, () => (watching = true), confirmation !== undefined));
+  const ran = await runTool(tool, input, toolContext(run, call, () => (watching = true), confirmation !== undefined));
   const outcome: ToolOutcome = { ...(await keepParts(run, tool, ran)), confirmation };
   // Stop never interrupts a tool, but one that took its signal may end early when it aborts ("Stopped after 4 of 6
   // slides"): what it returns then is part of the work, and is marked so. A tool that never looked at the signal ran

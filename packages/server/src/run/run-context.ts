@@ -1,8 +1,8 @@
-import type { Context, StreamEvent, Turn, Usage } from '@agent-chat/protocol';
+import type { Context, PendingCall, StreamEvent, Usage } from '@agent-chat/protocol';
 import type { CompressionPolicy } from '../context/compress-history.js';
 import type { Model } from '../model/model.js';
 import type { SessionRecord } from '../session/session-record.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolRegistry } from '../tools/define-tool.js';
 import type { StateAdapter } from '../state-adapter.js';
 import type { ToolImageKeeping } from './keep-tool-content.js';
 import type { Prices } from './usage.js';
@@ -55,5 +55,10 @@ export interface RunContext {
    * when there is nothing to wait for (most events): no promise is made for them.
    */
   pace(): Promise<void> | undefined;
+  /**
+   * The loop stops for these calls (the user's confirmation, the page's client tools). The run keeps them in the
+   * session and says `awaiting_input`; a sub-agent hands them to its caller, and the whole run waits.
+   */
+  awaitInput(calls: PendingCall[]): Promise<void>;
   usage: Usage;
 }

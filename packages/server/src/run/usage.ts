@@ -44,3 +44,18 @@ export function addUsage(total: Usage, more: Usage): void {
   if (more.cacheWriteTokens !== undefined) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + more.cacheWriteTokens;
   if (more.cost !== undefined) total.cost = (total.cost ?? 0) + more.cost;
 }
+
+/** What `now` holds beyond `before` (a branch's usage since it went on after a pause). */
+export function usageSince(now: Usage, before: Usage): Usage {
+  const since: Usage = { inputTokens: now.inputTokens - before.inputTokens, outputTokens: now.outputTokens - before.outputTokens };
+  const minus = (a: number | undefined, b: number | undefined) => (a === undefined ? undefined : a - (b ?? 0));
+  const cacheRead = minus(now.cacheReadTokens, before.cacheReadTokens);
+  const cacheWrite = minus(now.cacheWriteTokens, before.cacheWriteTokens);
+  const cost = minus(now.cost, before.cost);
+  return {
+    ...since,
+    ...(cacheRead !== undefined ? { cacheReadTokens: cacheRead } : {}),
+    ...(cacheWrite !== undefined ? { cacheWriteTokens: cacheWrite } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+  };
+}

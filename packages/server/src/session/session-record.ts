@@ -46,6 +46,8 @@ export interface SessionRecord {
   subagentTurns?: Turn[];
   /** Tokens used per user turn (its id), summed over that turn's runs and resumes, sub-agents included. */
   usage?: Record<string, Usage>;
+  /** What each sub-agent paused for the user (by its call) had used, for its call's result once it goes on. */
+  branchUsage?: Record<string, Usage>;
 }
 
 /** Every field but the id and the turns: what a write sets. */
@@ -65,6 +67,7 @@ export const SESSION_FIELDS = [
   'forks',
   'subagentTurns',
   'usage',
+  'branchUsage',
 ] as const satisfies readonly (keyof SessionFields)[];
 
 export function newSessionRecord(id: string): SessionRecord {

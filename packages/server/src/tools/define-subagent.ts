@@ -1,8 +1,8 @@
 import type { Turn } from '@agent-chat/protocol';
 import type { z } from 'zod';
 import type { Model } from '../model/model.js';
-import { checkNameAndDescription, DEFAULT_TOOL_TIMEOUT_MS, type Tool, type ToolLabel } from './define-tool.js';
-import { createToolRegistry, type ToolRegistry } from './tool-registry.js';
+import { checkNameAndDescription, DEFAULT_TOOL_TIMEOUT_MS, type SubagentSpec, type Tool, type ToolLabel } from './define-tool.js';
+import { createToolRegistry } from './tool-registry.js';
 
 export interface SubagentDefinition<S extends z.ZodType = z.ZodType> {
   /** The tool's name, as the calling agent sees it. */
@@ -30,15 +30,6 @@ export interface SubagentDefinition<S extends z.ZodType = z.ZodType> {
   result?: (final: string, turns: readonly Turn[]) => unknown;
 }
 
-/** What runs a sub-agent's call (run/subagent-run.ts): the definition, its tools as a registry. */
-export interface SubagentSpec {
-  prompt: (input: unknown) => string;
-  system: (input: unknown) => string;
-  model: Model | undefined;
-  tools: ToolRegistry;
-  maxSteps: number;
-  result: ((final: string, turns: readonly Turn[]) => unknown) | undefined;
-}
 
 /**
  * A tool that runs an agent of its own: when the agent calls it, a nested agent loop runs with its own model, tools

@@ -1,6 +1,6 @@
-import type { ConfirmButton, Context, Preview, ToolKind } from '@agent-chat/protocol';
+import type { ConfirmButton, Context, Preview, ToolDescriptor, ToolKind, Turn } from '@agent-chat/protocol';
+import type { Model, ModelToolSpec } from '../model/model.js';
 import type { z } from 'zod';
-import type { SubagentSpec } from './define-subagent.js';
 
 /** What a tool's functions get besides their input. */
 export interface ToolContext {
@@ -102,4 +102,23 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
     throw new TypeError(`defineTool(${definition.name}): confirmButton.tone must be 'default' or 'danger'`);
   }
   return { ...definition, kind, timeoutMs: definition.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
+}
+
+/** The tools of one agent, by name, with what the model and the element are told of them. */
+export interface ToolRegistry {
+  get(name: string): Tool | undefined;
+  /** The tools offered in this turn: those whose `available` says yes for this context. */
+  offered(sessionId: string, context: Context | undefined): Tool[];
+  specFor(tool: Tool): ModelToolSpec;
+  descriptors(): ToolDescriptor[];
+}
+
+/** What runs a sub-agent's call (run/subagent-run.ts): the definition, its tools as a registry. */
+export interface SubagentSpec {
+  prompt: (input: unknown) => string;
+  system: (input: unknown) => string;
+  model: Model | undefined;
+  tools: ToolRegistry;
+  maxSteps: number;
+  result: ((final: string, turns: readonly Turn[]) => unknown) | undefined;
 }

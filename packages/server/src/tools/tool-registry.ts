@@ -1,18 +1,9 @@
-import type { Context, ToolDescriptor } from '@agent-chat/protocol';
 import { z } from 'zod';
 import type { ModelToolSpec } from '../model/model.js';
-import type { Tool } from './define-tool.js';
+import type { Tool, ToolRegistry } from './define-tool.js';
 import { modelInputSchema } from './model-schema.js';
 
-/** The tools of one agent, by name, with what the model and the element are told of them. */
-export interface ToolRegistry {
-  get(name: string): Tool | undefined;
-  /** The tools offered in this turn: those whose `available` says yes for this context. */
-  offered(sessionId: string, context: Context | undefined): Tool[];
-  specFor(tool: Tool): ModelToolSpec;
-  descriptors(): ToolDescriptor[];
-}
-
+/** The tools of one agent (ToolRegistry, defined with Tool), checked and described once. */
 export function createToolRegistry(tools: readonly Tool[]): ToolRegistry {
   const byName = new Map<string, Tool>();
   const specs = new Map<string, ModelToolSpec>();
