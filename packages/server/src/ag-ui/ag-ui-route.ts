@@ -19,6 +19,7 @@ import { followAgUi } from './follow-ag-ui.js';
 import { tracedIssue } from './interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { readRunInput } from './read-input.js';
+import { storedSubagentCalls } from './subagents.js';
 
 /** The thread is our session (the caller's own of that id): its id must be one a session may have. */
 const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
@@ -68,7 +69,9 @@ export function agUiRoute(runtime: Runtime) {
         request.kind === 'message'
           ? await startMessageRun(runtime, session, slot, request)
           : await startResumeRun(runtime, session, slot, answers, request.context);
-      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId });
+      // A resumed run goes on inside branches begun before it: the mapper names them from the session's calls.
+      const subagentCalls = storedSubagentCalls(session.turns, session.subagentTurns);
+      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls });
       return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: slot.runId, after, mapper });
     });
     // A 404 (from a store that hands out another owner's record: owned-session.ts) is named by this request's field.

@@ -39,7 +39,7 @@ export function followAgUi(c: Context, runtime: FollowRuntime & Pick<Runtime, 's
       if (event.type !== 'done') return send(stream, mapper.map(event));
       // The session is committed before `done` is logged: the snapshot is the history as it now stands.
       const session = await loadOwnSession(runtime.store, ref);
-      await send(stream, mapper.finish(event, session ? historyMessages(session.turns) : undefined));
+      await send(stream, mapper.finish(event, session ? historyMessages(session.turns, session.subagentTurns) : undefined));
     },
     broken: (stream, { code, message }) => send(stream, mapper.lost(message, code)),
   });

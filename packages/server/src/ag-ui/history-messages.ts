@@ -9,24 +9,55 @@ import type { Turn } from '@agent-chat/protocol';
  * an assistant message); a call with no text before it opens its own message, named by its call id. The stream
  * mapper (map-events.ts) groups live events by the same rule, so the snapshot replaces what the client built
  * without moving anything. Status and error turns are our own notices and have no AG-UI message.
+ *
+ * The sub-agents' turns (`subagentTurns`) are messages too: AG-UI's snapshot is every message the producer owns,
+ * each attributed by its `subagentRunId` (the call's id, as on the stream), and a client drops a message the
+ * snapshot leaves out. A branch's messages follow the results of the step that called it, never between a call and
+ * its result, so each agent's conversation stays one a model could read.
  */
-export function historyMessages(turns: readonly Turn[]): Message[] {
+export function historyMessages(turns: readonly Turn[], subagentTurns: readonly Turn[] = []): Message[] {
+  const branches = new Map<string, Turn[]>();
+  for (const turn of subagentTurns) {
+    const id = turn.parentCallId ?? '';
+    const branch = branches.get(id);
+    if (branch) branch.push(turn);
+    else branches.set(id, [turn]);
+  }
+  const messages = agentMessages(turns, undefined, branches);
+  // A branch whose call has no result yet (its run stopped for the user) is still the producer's.
+  for (const [id, branch] of branches) if (id) messages.push(...agentMessages(branch, id, branches));
+  return messages;
+}
+
+/** One agent's turns as messages; each branch it started follows the results of its step, then is used up. */
+function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined, branches: Map<string, Turn[]>): Message[] {
+  const tag = subagentRunId === undefined ? {} : { subagentRunId };
   const messages: Message[] = [];
   let open: Extract<Message, { role: 'assistant' }> | undefined;
+  let answered: string[] = [];
+  const flush = () => {
+    for (const id of answered) {
+      const branch = branches.get(id);
+      branches.delete(id);
+      if (branch) messages.push(...agentMessages(branch, id, branches));
+    }
+    answered = [];
+  };
   for (const turn of turns) {
+    if (turn.type !== 'tool_result') flush();
     switch (turn.type) {
       case 'user':
         open = undefined;
-        messages.push({ id: turn.id, role: 'user', content: turn.text });
+        messages.push({ id: turn.id, role: 'user', content: turn.text, ...tag });
         break;
       case 'assistant_text':
-        open = { id: turn.id, role: 'assistant', content: turn.text };
+        open = { id: turn.id, role: 'assistant', content: turn.text, ...tag };
         messages.push(open);
         break;
       case 'tool_call': {
         const call = { id: turn.toolCallId, type: 'function' as const, function: { name: turn.name, arguments: argumentsOf(turn.input) } };
         if (!open) {
-          open = { id: turn.toolCallId, role: 'assistant' };
+          open = { id: turn.toolCallId, role: 'assistant', ...tag };
           messages.push(open);
         }
         open.toolCalls = [...(open.toolCalls ?? []), call];
@@ -34,23 +65,26 @@ export function historyMessages(turns: readonly Turn[]): Message[] {
       }
       case 'tool_result':
         open = undefined;
+        answered.push(turn.toolCallId);
         messages.push({
           id: turn.id,
           role: 'tool',
           toolCallId: turn.toolCallId,
           content: resultContent(turn.output),
           ...(turn.isError ? { error: resultContent(turn.output) } : {}),
+          ...tag,
         });
         break;
       case 'thinking':
         open = undefined;
         // Redacted thinking has no words to show; it stays in our history for the provider, not in the client's.
-        if (turn.text) messages.push({ id: turn.id, role: 'reasoning', content: turn.text });
+        if (turn.text) messages.push({ id: turn.id, role: 'reasoning', content: turn.text, ...tag });
         break;
       default:
         open = undefined;
     }
   }
+  flush();
   return messages;
 }
 

@@ -24,11 +24,14 @@ const RESULT_SCHEMA = {
 
 /**
  * The calls a run stopped for, as AG-UI interrupts: one per call, its id the call's id (unique within the run).
- * Our card's details (the tool, its input, the preview) ride in metadata under `agent-chat`.
+ * Our card's details (the tool, its input, the preview) ride in metadata under `agent-chat`. A call a sub-agent
+ * made carries that sub-agent run's id (its `parentCallId`, else `owner`'s), as AG-UI has an interrupt name the
+ * sub-agent that raised it.
  */
-export function interruptsFor(calls: readonly PendingCall[]): Interrupt[] {
+export function interruptsFor(calls: readonly PendingCall[], owner: (toolCallId: string) => string | undefined = () => undefined): Interrupt[] {
   return calls.map((call) => ({
     id: call.toolCallId,
+    ...attributed(call.parentCallId ?? owner(call.toolCallId)),
     reason: call.reason === 'confirm' ? APPROVAL : CLIENT_TOOL,
     message: call.label,
     toolCallId: call.toolCallId,
@@ -44,6 +47,10 @@ export function interruptsFor(calls: readonly PendingCall[]): Interrupt[] {
       },
     },
   }));
+}
+
+function attributed(subagentRunId: string | undefined): { subagentRunId?: string } {
+  return subagentRunId === undefined ? {} : { subagentRunId };
 }
 
 /** Our answers, and for each the AG-UI field it came from (to name it in a 400). */

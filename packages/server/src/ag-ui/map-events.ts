@@ -2,55 +2,47 @@ import { EventType, PROTOCOL_VERSION, type AGUIEvent, type Message, type RunFini
 import type { DoneEvent, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { argumentsOf, resultContent } from './history-messages.js';
 import { interruptsFor } from './interrupts.js';
+import { closeLane, closeReasoning, closeText, newLane } from './lanes.js';
 import { stateDiff } from './state-diff.js';
+import { META_KEY, subagentBranches, type SubagentCall } from './subagents.js';
 
-/** Our own details on an AG-UI event or message, under one key (AG-UI reserves only `ag-ui`). */
-export const META_KEY = 'agent-chat';
+export { META_KEY };
 
 export interface AgUiRunIds {
   /** Our session id. */
   threadId: string;
   /** The client's run id, from its RunAgentInput. */
   runId: string;
+  /** The sub-agent calls the session already holds: names a branch begun in an earlier run that this one resumes. */
+  subagentCalls?: (toolCallId: string) => SubagentCall | undefined;
 }
 
 /**
- * Our run's events as AG-UI events, one run at a time. Stateful only as far as AG-UI's lifecycle needs: which text
- * or reasoning message is open (AG-UI has start and end events, we have deltas), which tool calls are still being
- * written, which assistant message calls hang on, the last state sent (for STATE_DELTA), and what `done` will need
+ * Our run's events as AG-UI events, one run at a time. Stateful only as far as AG-UI's lifecycle needs: what each
+ * agent (the main one, each sub-agent run: lanes.ts) has open, since AG-UI has start and end events where we have
+ * deltas, the sub-agent runs open (subagents.ts), the last state sent (for STATE_DELTA), and what `done` will need
  * (the error, the calls waiting).
  */
 export function agUiEventMapper(ids: AgUiRunIds) {
-  let text: string | undefined;
-  let reasoning: string | undefined;
-  // Calls whose input is streaming: open in AG-UI until their tool_call completes them.
-  const calls = new Set<string>();
-  // The assistant message tool calls join (see history-messages.ts: the snapshot groups them by the same rule).
-  let assistant: string | undefined;
+  const main = newLane(undefined);
+  const branches = subagentBranches(ids.subagentCalls ?? (() => undefined));
+  // The sub-agent run each call of a branch was made in: an interrupt is attributed to it, as its call is.
+  const callOwner = new Map<string, string>();
   let state: { value: unknown } | undefined;
   let error: { message: string; code?: string } | undefined;
   let waiting: PendingCall[] = [];
 
-  function closeText(out: AGUIEvent[]) {
-    if (text === undefined) return;
-    out.push({ type: EventType.TEXT_MESSAGE_END, messageId: text });
-    text = undefined;
-  }
-  function closeCalls(out: AGUIEvent[]) {
-    // A Stop mid-input leaves a call the model never finished: closed here; MESSAGES_SNAPSHOT then drops it.
-    for (const toolCallId of calls) out.push({ type: EventType.TOOL_CALL_END, toolCallId });
-    calls.clear();
-  }
-  function closeReasoning(out: AGUIEvent[]) {
-    if (reasoning === undefined) return;
-    out.push({ type: EventType.REASONING_MESSAGE_END, messageId: reasoning }, { type: EventType.REASONING_END, messageId: reasoning });
-    reasoning = undefined;
+  function closeAll(out: AGUIEvent[]) {
+    for (const lane of [main, ...branches.lanes()]) closeLane(lane, out);
   }
 
   return {
     /** The AG-UI events for one of ours; `done` is `finish`'s, since it needs the stored history. */
     map(event: Exclude<StreamEvent, DoneEvent>): AGUIEvent[] {
       const out: AGUIEvent[] = [];
+      // A sub-agent's events name the call that started it; the run's own (run_started, state...) name none.
+      const lane = branches.lane(out, main, 'parentCallId' in event ? event.parentCallId : undefined);
+      const { tag } = lane;
       switch (event.type) {
         case 'run_started':
           out.push({
@@ -62,64 +54,77 @@ export function agUiEventMapper(ids: AgUiRunIds) {
           });
           break;
         case 'text_delta':
-          closeReasoning(out);
-          if (text !== event.turnId) {
-            closeText(out);
-            out.push({ type: EventType.TEXT_MESSAGE_START, messageId: event.turnId, role: 'assistant' });
-            text = event.turnId;
-            assistant = event.turnId;
+          closeReasoning(lane, out);
+          if (lane.text !== event.turnId) {
+            closeText(lane, out);
+            out.push({ type: EventType.TEXT_MESSAGE_START, messageId: event.turnId, role: 'assistant', ...tag });
+            lane.text = event.turnId;
+            lane.assistant = event.turnId;
           }
-          if (event.text) out.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: event.turnId, delta: event.text });
+          if (event.text) out.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: event.turnId, delta: event.text, ...tag });
           break;
         case 'thinking_delta':
-          closeText(out);
-          assistant = undefined;
-          if (reasoning !== event.turnId) {
-            closeReasoning(out);
-            out.push({ type: EventType.REASONING_START, messageId: event.turnId }, { type: EventType.REASONING_MESSAGE_START, messageId: event.turnId, role: 'reasoning' });
-            reasoning = event.turnId;
+          closeText(lane, out);
+          lane.assistant = undefined;
+          if (lane.reasoning !== event.turnId) {
+            closeReasoning(lane, out);
+            out.push({ type: EventType.REASONING_START, messageId: event.turnId, ...tag }, { type: EventType.REASONING_MESSAGE_START, messageId: event.turnId, role: 'reasoning', ...tag });
+            lane.reasoning = event.turnId;
           }
-          if (event.text) out.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: event.turnId, delta: event.text });
+          if (event.text) out.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: event.turnId, delta: event.text, ...tag });
           break;
         case 'tool_input_delta':
           // The input as the model writes it: the call opens at its first piece, and its pieces are the args.
-          closeText(out);
-          closeReasoning(out);
-          if (!calls.has(event.toolCallId)) {
-            assistant ??= event.toolCallId;
-            out.push({ type: EventType.TOOL_CALL_START, toolCallId: event.toolCallId, toolCallName: event.name, parentMessageId: assistant });
-            calls.add(event.toolCallId);
+          closeText(lane, out);
+          closeReasoning(lane, out);
+          if (!lane.calls.has(event.toolCallId)) {
+            lane.assistant ??= event.toolCallId;
+            out.push({ type: EventType.TOOL_CALL_START, toolCallId: event.toolCallId, toolCallName: event.name, parentMessageId: lane.assistant, ...tag });
+            lane.calls.add(event.toolCallId);
           }
-          out.push({ type: EventType.TOOL_CALL_ARGS, toolCallId: event.toolCallId, delta: event.delta });
+          out.push({ type: EventType.TOOL_CALL_ARGS, toolCallId: event.toolCallId, delta: event.delta, ...tag });
           break;
         case 'tool_call':
-          closeText(out);
-          closeReasoning(out);
-          if (!calls.delete(event.toolCallId)) {
+          closeText(lane, out);
+          closeReasoning(lane, out);
+          if (!lane.calls.delete(event.toolCallId)) {
             // A call that came whole (a provider or model that does not stream inputs): its args in one piece.
-            assistant ??= event.toolCallId;
+            lane.assistant ??= event.toolCallId;
             out.push(
-              { type: EventType.TOOL_CALL_START, toolCallId: event.toolCallId, toolCallName: event.name, parentMessageId: assistant },
-              { type: EventType.TOOL_CALL_ARGS, toolCallId: event.toolCallId, delta: argumentsOf(event.input) },
+              { type: EventType.TOOL_CALL_START, toolCallId: event.toolCallId, toolCallName: event.name, parentMessageId: lane.assistant, ...tag },
+              { type: EventType.TOOL_CALL_ARGS, toolCallId: event.toolCallId, delta: argumentsOf(event.input), ...tag },
             );
           }
-          out.push({ type: EventType.TOOL_CALL_END, toolCallId: event.toolCallId, metadata: { [META_KEY]: { kind: event.kind, label: event.label } } });
+          out.push({
+            type: EventType.TOOL_CALL_END,
+            toolCallId: event.toolCallId,
+            ...tag,
+            metadata: { [META_KEY]: { kind: event.kind, label: event.label, ...(event.subagent ? { subagent: true } : {}) } },
+          });
+          if (event.parentCallId) callOwner.set(event.toolCallId, event.parentCallId);
+          if (event.subagent) branches.start(out, event, lane.assistant);
           break;
         case 'tool_result': {
-          closeText(out);
-          closeReasoning(out);
-          assistant = undefined;
+          closeText(lane, out);
+          closeReasoning(lane, out);
+          lane.assistant = undefined;
+          const content = resultContent(event.output);
+          branches.end(out, event, content);
           const details = {
             ...(event.isError ? { isError: true } : {}),
             ...(event.stopped ? { stopped: true } : {}),
             ...(event.confirmation ? { confirmation: event.confirmation } : {}),
+            ...(event.usage ? { usage: event.usage } : {}),
           };
+          // The result is the caller's: the agent that made the call gets it, whoever ran it (AG-UI attributes
+          // a result on its own, by who produced it).
           out.push({
             type: EventType.TOOL_CALL_RESULT,
             messageId: event.turnId,
             toolCallId: event.toolCallId,
             role: 'tool',
-            content: resultContent(event.output),
+            content,
+            ...tag,
             ...(Object.keys(details).length > 0 ? { metadata: { [META_KEY]: details } } : {}),
           });
           break;
@@ -135,17 +140,22 @@ export function agUiEventMapper(ids: AgUiRunIds) {
         }
         case 'status':
           // A tool's progress belongs to its call; a notice of ours starts a new assistant message after it.
-          if (!event.toolCallId) assistant = undefined;
+          if (!event.toolCallId) lane.assistant = undefined;
           out.push({
             type: EventType.CUSTOM,
             name: `${META_KEY}.status`,
             value: { text: event.text, ...(event.code ? { code: event.code } : {}), ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}) },
+            ...tag,
           });
           break;
-        case 'error':
-          // AG-UI ends a failed run with RUN_ERROR, which is terminal: it waits for `done`.
-          error = { message: event.message, ...(event.code ? { code: event.code } : {}) };
+        case 'error': {
+          const words = { message: event.message, ...(event.code ? { code: event.code } : {}) };
+          // A sub-agent's failure is its branch's (SUBAGENT_ERROR, and the run goes on); the run's own ends it
+          // with RUN_ERROR, which is terminal: it waits for `done`.
+          if (event.parentCallId) branches.failed(event.parentCallId, words);
+          else error = words;
           break;
+        }
         case 'awaiting_input':
           waiting = event.calls;
           break;
@@ -156,21 +166,26 @@ export function agUiEventMapper(ids: AgUiRunIds) {
     /** The run's end: open messages closed, the stored history as MESSAGES_SNAPSHOT, then RUN_FINISHED or RUN_ERROR. */
     finish(done: DoneEvent, messages: Message[] | undefined): AGUIEvent[] {
       const out: AGUIEvent[] = [];
-      closeText(out);
-      closeReasoning(out);
-      closeCalls(out);
+      closeAll(out);
       if (messages) out.push({ type: EventType.MESSAGES_SNAPSHOT, messages });
       if (done.stopReason === 'error') {
+        // AG-UI leaves sub-agents open before RUN_ERROR: "an unclosed subagent is the expected shape of an aborted run".
         out.push({ type: EventType.RUN_ERROR, message: error?.message ?? 'The run failed on the server.', code: error?.code ?? 'run_failed' });
         return out;
       }
+      const outcome = outcomeOf(done, waiting, (toolCallId) => callOwner.get(toolCallId));
+      branches.endAll(out, (subagentRunId) => {
+        if (done.stopReason !== 'awaiting_input') return undefined;
+        const own = outcome.type === 'interrupt' ? outcome.interrupts.filter((interrupt) => interrupt.subagentRunId === subagentRunId).map((interrupt) => interrupt.id) : [];
+        return { type: 'suspended', ...(own.length > 0 ? { interruptIds: own } : {}) };
+      });
       out.push({
         type: EventType.RUN_FINISHED,
         threadId: ids.threadId,
         runId: ids.runId,
         // Undo is our POST /sessions/:threadId/undo; what it would undo is said here, as our `done` says it.
         result: { stopReason: done.stopReason, hasWrites: done.hasWrites, undoable: done.undoable, ...(done.undoTurnId ? { undoTurnId: done.undoTurnId } : {}) },
-        outcome: outcomeOf(done, waiting),
+        outcome,
         ...(done.usage
           ? { usage: [{ inputTokens: done.usage.inputTokens, outputTokens: done.usage.outputTokens, totalTokens: done.usage.inputTokens + done.usage.outputTokens }] }
           : {}),
@@ -181,9 +196,7 @@ export function agUiEventMapper(ids: AgUiRunIds) {
     /** The run could not be followed to its end (its server died, or the reader fell behind the log). */
     lost(message: string, code: string): AGUIEvent[] {
       const out: AGUIEvent[] = [];
-      closeText(out);
-      closeReasoning(out);
-      closeCalls(out);
+      closeAll(out);
       out.push({ type: EventType.RUN_ERROR, message, code });
       return out;
     },
@@ -197,10 +210,10 @@ export type AgUiEventMapper = ReturnType<typeof agUiEventMapper>;
  * is one, so one resume answers them all); calls only the page runs are AG-UI's frontend tools: a success that
  * names them, answered by tool messages in the next input. A Stop is the cancelled outcome.
  */
-function outcomeOf(done: DoneEvent, waiting: readonly PendingCall[]): RunFinishedOutcome {
+function outcomeOf(done: DoneEvent, waiting: readonly PendingCall[], owner: (toolCallId: string) => string | undefined): RunFinishedOutcome {
   if (done.stopReason === 'cancelled') return { type: 'cancelled' };
   if (done.stopReason === 'awaiting_input' && waiting.length > 0) {
-    if (waiting.some((call) => call.reason === 'confirm')) return { type: 'interrupt', interrupts: interruptsFor(waiting) };
+    if (waiting.some((call) => call.reason === 'confirm')) return { type: 'interrupt', interrupts: interruptsFor(waiting, owner) };
     return { type: 'success', pendingToolCallIds: waiting.map((call) => call.toolCallId) };
   }
   return { type: 'success' };

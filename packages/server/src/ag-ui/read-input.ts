@@ -77,11 +77,14 @@ function uncoveredCalls(pending: readonly PendingCall[], answers: TracedAnswers)
   return pending.map((call) => call.toolCallId).filter((id) => !answered.has(id));
 }
 
-/** The last user message whose id the session does not hold: the one this run answers. */
+/**
+ * The last user message whose id the session does not hold: the one this run answers. A sub-agent's first message
+ * (its prompt, attributed with `subagentRunId` in our snapshots) is the agent's, not the user's.
+ */
 function lastNewUserMessage(messages: readonly Message[], known: ReadonlySet<string>) {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
-    if (message.role !== 'user') continue;
+    if (message.role !== 'user' || message.subagentRunId !== undefined) continue;
     return known.has(message.id) ? undefined : { message, index };
   }
   return undefined;
