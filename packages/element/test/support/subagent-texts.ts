@@ -16,3 +16,19 @@ export const SUBAGENTS = {
   /** The price the `usage` scenario charges per million tokens: $1 in, $10 out, so a call costs $0.0042. */
   price: { input: 1, output: 10 },
 };
+
+/** What the sub-agent approval scenarios say (subagent-approval-scenarios.ts), shared with subagent-approvals.test.ts. */
+export const APPROVALS = {
+  cleanerLabel: 'Cleaning up the notes',
+  sweeperLabel: 'Sweeping the archive',
+  pickerLabel: 'Picking a colour',
+  /** The delete's label, as its card's title says it. */
+  deleteLabel: (id: string) => `Delete note ${id}`,
+  /** What the sub-agent says after its call, and the agent after the sub-agent. */
+  cleaner: (result: string) => `Cleaner says: ${result}`,
+  sweeper: (result: string) => `Sweeper says: ${result}`,
+  main: (result: string) => `Main says: ${result}`,
+  picked: (colour: string) => `Picked ${colour}.`,
+  deleted: (id: string) => `Deleted ${id}.`,
+  refused: 'The user refused this action.',
+};

@@ -16,6 +16,7 @@ import { mountThreadScenarios } from './thread-scenarios.js';
 import { closeMessageActionScenarios, mountMessageActionScenarios } from './message-action-scenarios.js';
 import { mountToolViewScenarios } from './tool-view-scenarios.js';
 import { mountSubagentScenarios } from './subagent-scenarios.js';
+import { mountSubagentApprovalScenarios } from './subagent-approval-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
@@ -195,6 +196,7 @@ function scenarios(): Hono {
   mountToolViewScenarios(app);
   mountAttachmentScenarios(app);
   mountSubagentScenarios(app);
+  mountSubagentApprovalScenarios(app);
   return app;
 }
 

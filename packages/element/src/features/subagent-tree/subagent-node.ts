@@ -1,12 +1,12 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
+import type { PendingCall, ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import { conversationContext } from '../../context/conversation-context.js';
 import { elementHostContext } from '../../context/element-host.js';
 import { toolCatalogContext } from '../../context/tool-catalog-context.js';
 import type { ToolStepState } from '../../core/turns/display-items.js';
 import { NO_CATALOG } from '../../core/turns/tool-catalog.js';
-import type { TurnGroup } from '../../core/turns/turn-steps.js';
+import { isConfirmation, type TurnGroup } from '../../core/turns/turn-steps.js';
 import { format } from '../../i18n/shell-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
@@ -17,6 +17,7 @@ import { branchGroup } from './branch-group.js';
 import { stopBranch } from './stop-branch.js';
 import { subagentsEn, type SubagentStrings } from './subagent-strings.js';
 import { subagentStyles } from './subagent-styles.js';
+import { NO_CALLS, waitingUnder } from './waiting-calls.js';
 
 const STATE_KEY: Record<ToolStepState, keyof SubagentStrings> = {
   running: 'subagentRunning',
@@ -46,6 +47,10 @@ const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
  * its state ("Sub-agent Searching the notes: running"): Enter or Space opens and closes it, and so do → and ←, as in
  * a tree; ← on a closed sub-agent goes to the one that started it. The steps are in the tab order like the
  * conversation's own.
+ *
+ * A call of the sub-agent's that the run waits for (a confirmation, or a client tool the host draws) is in its steps:
+ * its confirmation card answers it as the conversation's own cards do. While one waits, in its branch or in one under
+ * it, the sub-agent says it waits for an answer, and opens by itself (each above it too), so the card is in view.
  *
  * @csspart subagent - A sub-agent's chip, and its steps once opened.
  * @csspart subagent-summary - The button that opens and closes a sub-agent's steps: its label and state.
@@ -85,6 +90,11 @@ export class SubagentNode extends LitElement {
   #madeFrom: readonly unknown[] = [];
   /** Stop was pressed here: its end is said once it comes. */
   #stoppedHere = false;
+  /** The calls that wait for an answer in this branch or under it, and the ones it last opened for. */
+  #waiting: readonly PendingCall[] = NO_CALLS;
+  #openedFor = '';
+  /** This branch's confirmation calls seen waiting here: their cards stay, answered, once the server forgets them. */
+  readonly #known = new Map<string, PendingCall>();
 
   constructor() {
     super();
@@ -94,9 +104,36 @@ export class SubagentNode extends LitElement {
   }
 
   protected override willUpdate(): void {
+    this.#watchWaiting();
     if (this.state === 'running') return;
     if (this.stopping && this.#stoppedHere && this.state === 'stopped') this.note = this.#name(this.#t.subagentStopped);
     this.stopping = false;
+  }
+
+  /** The calls the run waits for here and under: they open the sub-agent, once each; its own become known cards. */
+  #watchWaiting(): void {
+    const id = this.call?.toolCallId;
+    const pending = this.#pending();
+    const state = this.#conversation.value;
+    this.#waiting = id && state && pending.length > 0 ? waitingUnder(id, pending, state.subagents) : NO_CALLS;
+    const waitingFor = this.#waiting.map((call) => call.toolCallId).join(' ');
+    if (waitingFor && waitingFor !== this.#openedFor) this.open = true;
+    this.#openedFor = waitingFor;
+    for (const call of this.#waiting) if (call.parentCallId === id && isConfirmation(call)) this.#known.set(call.toolCallId, call);
+  }
+
+  /**
+   * The calls the run waits for, once it has ended: while it runs, the page may still be answering them (the
+   * adapter's confirm, a client tool's handler), as the conversation's own cards wait for the run's end.
+   */
+  #pending(): readonly PendingCall[] {
+    const state = this.#conversation.value;
+    return !state || state.running ? NO_CALLS : state.pending;
+  }
+
+  /** Its state as drawn: waiting for the user while a call waits in it or under it (its call has no result then). */
+  get #shownState(): ToolStepState {
+    return this.#waiting.length > 0 && !this.result ? 'waiting' : this.state;
   }
 
   get #t(): SubagentStrings {
@@ -117,11 +154,11 @@ export class SubagentNode extends LitElement {
     const id = this.call!.toolCallId;
     const branch = state?.subagents.get(id);
     const tools = this.#tools.value ?? NO_CATALOG;
-    const pending = state?.pending ?? [];
-    const from = [branch, branch?.version, this.state, pending, tools];
+    const pending = this.#pending();
+    const from = [branch, branch?.version, this.state, pending, tools, this.#known.size];
     if (!this.#group || from.some((value, at) => value !== this.#madeFrom[at])) {
       this.#madeFrom = from;
-      this.#group = branchGroup(id, branch, this.state === 'running', tools, pending);
+      this.#group = branchGroup(id, branch, this.state === 'running', tools, pending, this.#known);
     }
     return this.#group;
   }
@@ -131,8 +168,9 @@ export class SubagentNode extends LitElement {
     if (!call) return nothing;
     const t = this.#t;
     const label = this.#label();
-    const running = this.state === 'running';
-    const stateText = this.stopping ? t.subagentStopping : t[STATE_KEY[this.state]];
+    const shown = this.#shownState;
+    const running = shown === 'running';
+    const stateText = this.stopping ? t.subagentStopping : t[STATE_KEY[shown]];
     const usage = this.#host.value?.showUsage ? this.result?.usage : undefined;
     return html`<div class="node ${this.open ? 'open' : ''}" part="subagent">
       <div class="head">
@@ -147,7 +185,7 @@ export class SubagentNode extends LitElement {
           @click=${this.#toggle}
           @keydown=${this.#key}
         >
-          ${this.state === 'running' ? spinner : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
+          ${running ? spinner : html`<span class="glyph" aria-hidden="true">${GLYPH[shown]}</span>`}
           <span class="label">${label}</span>
           <span class="state">${stateText}</span>
         </button>
