@@ -84,7 +84,10 @@ export interface AgentChatOptions {
    * the defaults: images, PDF and text up to 5 MiB, kept in memory (`store: fileBlobStore({ dir })` for a disk).
    */
   uploads?: UploadOptions;
-  /** Sub-agent calls (defineSubagent) of one step that run at once; the others wait their turn. Default 4. */
+  /**
+   * Sub-agent calls (defineSubagent) of one step of one agent that run at once; the others wait their turn. Each
+   * agent's step has its own limit, so nested sub-agents may run more at once in all. Default 4.
+   */
   subagentConcurrency?: number;
   /**
    * What each model's tokens cost, by model name, in US dollars per million tokens: `{ 'claude-sonnet-5': { input:

@@ -42,6 +42,9 @@ describe('importing a saved conversation', () => {
 
     const wrongType = await put('bad', { turns: [{ id: 'u', createdAt: at, type: 'robot', text: 'hi' }] });
     expect(((await wrongType.json()) as { error: { field: string } }).error.field).toBe('turns.0.type');
+    // A sub-agent's turn belongs to its branch (subagentTurns), never to the conversation the model is sent.
+    const branchTurn = await put('bad', { turns: [{ id: 'u', createdAt: at, type: 'user', text: 'hi' }, { id: 't', createdAt: at, type: 'assistant_text', text: 'x', parentCallId: 'c1' }] });
+    expect(((await branchTurn.json()) as { error: { field: string } }).error.field).toBe('turns.1.parentCallId');
   });
 
   it('refuses a forged history the Messages API would reject, naming the turn, and keeps nothing of it', async () => {

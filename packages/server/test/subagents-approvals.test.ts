@@ -143,6 +143,12 @@ describe('approvals inside a sub-agent', () => {
     expectEveryCallAnswered(after.turns, after.subagentTurns);
   });
 
+  it('GET /tools describes the sub-agents\' tools too, so a card can offer Edit on a call only a sub-agent makes', async () => {
+    const { tools } = (await client().tools()) as { tools: { name: string; needsConfirmation: unknown; inputSchema: unknown }[] };
+    expect(tools.map((tool) => tool.name)).toEqual(['cleaner', 'delete_note', 'picker', 'pick_color']);
+    expect(tools.find((tool) => tool.name === 'delete_note')).toMatchObject({ needsConfirmation: true, inputSchema: { type: 'object', properties: { id: { type: 'string' } } } });
+  });
+
   it('a wrong answer for a branch call is a 400 naming the field, checked against the sub-agent’s tool, and loses nothing', async () => {
     const { pending } = await pausedOn('a5', 'clean');
     const bad = await client().resumeRaw('a5', { decisions: [{ toolCallId: pending.toolCallId, action: 'edit', input: { id: 7 } }] });

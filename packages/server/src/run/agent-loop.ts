@@ -2,7 +2,9 @@ import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-ch
 import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { modelStep } from './model-step.js';
+import { DROPPED_FOR_STOP, dropBranches } from './drop-branches.js';
 import { runSubagentCall } from './subagent-run.js';
+import { subagentTree } from './subagent-tree.js';
 import type { SubagentSpec } from '../tools/define-tool.js';
 import { undoTurnId } from '../session/undo-turn.js';
 import type { RunContext } from './run-context.js';
@@ -13,7 +15,7 @@ import type { RunContext } from './run-context.js';
  * steps: a running tool is never interrupted, and every tool call in the history gets a result.
  */
 export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
-  const { deps, session } = run;
+  const { deps } = run;
   for (let step = 0; step < deps.maxSteps; step++) {
     if (run.signal.aborted) return finish(run, 'cancelled');
     let result;
@@ -53,29 +55,39 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
     const pending: PendingCall[] = [];
     // The step's sub-agents run at once (up to the concurrency limit), while its other calls run in order.
     const subagents: Promise<void>[] = [];
-    const slot = concurrencyLimit(deps.subagentConcurrency);
-    for (const call of result.calls) {
-      if (run.signal.aborted) {
-        recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
-        continue;
+    const limitSubagents = concurrencyLimit(deps.subagentConcurrency);
+    try {
+      for (const call of result.calls) {
+        if (run.signal.aborted) {
+          recordResult(run, call, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
+          continue;
+        }
+        const subagent = subagentOf(run, call);
+        if (subagent) {
+          subagents.push(
+            limitSubagents(() => runSubagentCall(run, call, subagent, runAgentLoop)).then(async (waiting) => {
+              pending.push(...waiting);
+              await run.commit();
+            }),
+          );
+          continue;
+        }
+        const waiting = await handleCall(run, call);
+        if (waiting) pending.push(waiting);
+        await run.commit();
       }
-      const subagent = subagentOf(run, call);
-      if (subagent) {
-        subagents.push(
-          slot(() => runSubagentCall(run, call, subagent, runAgentLoop)).then(async (waiting) => {
-            pending.push(...waiting);
-            await run.commit();
-          }),
-        );
-        continue;
-      }
-      const waiting = await handleCall(run, call);
-      if (waiting) pending.push(waiting);
-      await run.commit();
+    } finally {
+      // Every branch ends before the step does, whatever one of them (or a call beside them) met: none is left
+      // writing after the run has ended. The first failure is the step's.
+      const failed = (await Promise.allSettled(subagents)).find((settled) => settled.status === 'rejected');
+      if (failed) throw failed.reason;
     }
-    // Every branch ends before the step does, whatever one of them met: none is left writing after the run.
-    const failed = (await Promise.allSettled(subagents)).find((settled) => settled.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (pending.length > 0 && run.signal.aborted) {
+      // Stopped while calls waited for an answer: none will be asked for now, in this conversation or below it.
+      stopWaiting(run, pending);
+      await run.commit();
+      return finish(run, 'cancelled');
+    }
     if (pending.length > 0) {
       await run.awaitInput(pending);
       return finish(run, 'awaiting_input');
@@ -85,6 +97,15 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
   status(run, `Stopped after ${deps.maxSteps} steps.`, 'max_steps');
   await run.commit();
   return finish(run, 'max_steps');
+}
+
+/** Calls left waiting when the run stopped: this conversation's answered as not run, sub-agents' in their branches. */
+function stopWaiting(run: RunContext, pending: readonly PendingCall[]): void {
+  const own = new Set(pending.filter((call) => call.parentCallId === undefined).map((call) => call.toolCallId));
+  for (const turn of run.turns.list) {
+    if (turn.type === 'tool_call' && own.has(turn.toolCallId)) recordResult(run, turn, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
+  }
+  dropBranches(run, pending.filter((call) => call.parentCallId !== undefined), DROPPED_FOR_STOP);
 }
 
 /** The sub-agent a call starts, when it names one this agent is offered now; otherwise handleCall answers it. */
@@ -99,7 +120,13 @@ function subagentOf(run: RunContext, call: ToolCallTurn): SubagentSpec | undefin
  */
 export function answerDangling(run: RunContext, output: string, stopped = false): void {
   const answered = new Set<string>();
-  const waiting = new Set(run.session.pending.map((call) => call.toolCallId));
+  // A call still waits when it is pending, or when a sub-agent it started waits on one of its own.
+  const tree = subagentTree(run.session, run.deps.tools);
+  const waiting = new Set<string>();
+  for (const call of run.session.pending) {
+    waiting.add(call.toolCallId);
+    for (let branch = call.parentCallId; branch !== undefined && !waiting.has(branch); branch = tree.branchOf(branch)) waiting.add(branch);
+  }
   for (const turn of run.turns.list) if (turn.type === 'tool_result') answered.add(turn.toolCallId);
   const dangling = run.turns.list.filter(
     (turn): turn is ToolCallTurn => turn.type === 'tool_call' && !answered.has(turn.toolCallId) && !waiting.has(turn.toolCallId),

@@ -1,13 +1,14 @@
-import type { ClientResult, Confirmation, Decision, FieldIssue, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
+import type { ClientResult, Decision, FieldIssue, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import { parseToolInput } from '../tools/run-tool.js';
 import type { Tool } from '../tools/define-tool.js';
 import { answerCall, answersById, confirmationOf } from './answer-call.js';
-import { dropBranches, resumeBranches } from './resume-branches.js';
-import { executeTool, recordResult } from './execute-call.js';
+import { DROPPED_FOR_NEW_MESSAGE, dropBranches } from './drop-branches.js';
+import { resumeBranches } from './resume-branches.js';
+import { recordResult } from './execute-call.js';
 import { reviseTurn } from '../session/commit-session.js';
 import type { RunContext } from './run-context.js';
 
-export const DENIED_FOR_NEW_MESSAGE = 'Not run: the user sent a new message instead of answering this request.';
+export const DENIED_FOR_NEW_MESSAGE = DROPPED_FOR_NEW_MESSAGE.call;
 
 export interface Answers {
   decisions: Decision[];
@@ -82,7 +83,7 @@ export function dropPending(run: RunContext): void {
     run.session.turns.filter((turn): turn is ToolCallTurn => turn.type === 'tool_call').map((turn) => [turn.toolCallId, turn]),
   );
   // A sub-agent's calls are answered in its branch, and the sub-agent's own call in the branch above.
-  dropBranches(run, run.session.pending.filter((call) => call.parentCallId !== undefined), DENIED_FOR_NEW_MESSAGE);
+  dropBranches(run, run.session.pending.filter((call) => call.parentCallId !== undefined), DROPPED_FOR_NEW_MESSAGE);
   for (const call of run.session.pending) {
     if (call.parentCallId !== undefined) continue;
     const turn = calls.get(call.toolCallId);

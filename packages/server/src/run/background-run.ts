@@ -9,7 +9,7 @@ import { answerDangling } from './agent-loop.js';
 import { pacer } from './pace.js';
 import { eventWriter } from './event-writer.js';
 import type { RunContext } from './run-context.js';
-import { runBranches } from './run-branches.js';
+import { branchRegistry } from './run-branches.js';
 import { appendTurn, sessionTurns } from './run-turns.js';
 import { addUsage, emptyUsage } from './usage.js';
 
@@ -40,7 +40,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
   const { runtime, session, active } = options;
   // A bounded store keeps the session while the run writes it: pushed out, it would be written again whole.
   const letGo = runtime.store.hold?.(active.ref);
-  const branches = runBranches();
+  const branches = branchRegistry();
   // Stop of one branch (a sub-agent's call) stops that branch; any other Stop, the whole run.
   const stopListening = runtime.runs.onCancel(active.ref.key, active.runId, (toolCallId) => {
     if (toolCallId === undefined) active.controller.abort();
@@ -50,7 +50,8 @@ export async function runInBackground(options: RunOptions): Promise<void> {
   const pace = pacer();
   let done: DoneEvent | undefined;
   let doneId = 0;
-  // Sub-agents running at once commit the one session: one write at a time, each with what is whole by then.
+  // Sub-agents running at once commit the one session: one write at a time, each sending what the session holds
+  // when it starts (commit-session.ts).
   let lastCommit: Promise<void> = Promise.resolve();
   const write = async () => {
     session.updatedAt = Date.now();

@@ -10,7 +10,7 @@ export interface BranchTurns extends RunTurns {
    * every turn of the branch is whole: a turn still growing (a streaming text) is never handed to a store, which
    * freezes what it is given, and a sibling branch's commit writes only what each branch has handed over.
    */
-  handOver(): void;
+  publish(): void;
   /** A handed-over turn changed (the input of a call the user edited before it ran): a new object in its place. */
   revise<T extends Turn>(turn: T, changes: Partial<T>): T;
 }
@@ -19,7 +19,7 @@ export interface BranchTurns extends RunTurns {
 export function branchTurns(session: SessionRecord, parentCallId: string): BranchTurns {
   // A branch picked up again (its run paused for the user) goes on from what it handed over.
   let list: Turn[] = (session.subagentTurns ?? []).filter((turn) => turn.parentCallId === parentCallId);
-  let handedOver = list.length;
+  let published = list.length;
   return {
     get list() {
       return list;
@@ -31,7 +31,7 @@ export function branchTurns(session: SessionRecord, parentCallId: string): Branc
     },
     drop(turns) {
       // Only turns of the step under way are dropped, never one handed over.
-      list = [...list.slice(0, handedOver), ...list.slice(handedOver).filter((turn) => !turns.has(turn))];
+      list = [...list.slice(0, published), ...list.slice(published).filter((turn) => !turns.has(turn))];
     },
     revise(turn, changes) {
       const revised = { ...turn, ...changes };
@@ -39,11 +39,11 @@ export function branchTurns(session: SessionRecord, parentCallId: string): Branc
       session.subagentTurns = (session.subagentTurns ?? []).map((kept) => (kept.id === turn.id && kept.parentCallId === parentCallId ? revised : kept));
       return revised;
     },
-    handOver() {
-      if (handedOver === list.length) return;
+    publish() {
+      if (published === list.length) return;
       // A new array: the session's fields are compared by reference to know what to write.
-      session.subagentTurns = [...(session.subagentTurns ?? []), ...list.slice(handedOver)];
-      handedOver = list.length;
+      session.subagentTurns = [...(session.subagentTurns ?? []), ...list.slice(published)];
+      published = list.length;
     },
   };
 }

@@ -8,6 +8,8 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { keepToolContent } from './keep-tool-content.js';
 import { lastUserTurnId } from '../session/undo-turn.js';
 import type { RunContext } from './run-context.js';
+import type { SessionRecord } from '../session/session-record.js';
+import type { StateAdapter } from '../state-adapter.js';
 import { toolContext } from './tool-context.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
@@ -88,9 +90,17 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   const write = tool.kind === 'write';
   if (write && state && !session.turnHasWrites && !session.turnSnapshot) {
     try {
-      const snapshot = structuredClone(await state.snapshot(session.id, session.owner ?? ''));
-      const turnId = lastUserTurnId(session.turns);
-      session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
+      // Sub-agents writing at once share the one snapshot the turn's first write takes, from before any of them.
+      let taking = snapshotting.get(session);
+      if (!taking) {
+        taking = takeSnapshot(session, state);
+        snapshotting.set(session, taking);
+        void taking.then(
+          () => snapshotting.delete(session),
+          () => snapshotting.delete(session),
+        );
+      }
+      await taking;
     } catch (error) {
       // Without a snapshot the write could not be undone: refuse it rather than break the promise of undo.
       recordResult(run, call, { output: `Could not save state before ${tool.name}: ${(error as Error).message}`, isError: true, confirmation });
@@ -118,6 +128,15 @@ export async function executeTool(run: RunContext, call: ToolCallTurn, tool: Too
   } catch {
     // The state event is a convenience for the page; the write itself is done.
   }
+}
+
+/** The state snapshots being taken, by session: at most one at a time for a turn's first write. */
+const snapshotting = new WeakMap<SessionRecord, Promise<void>>();
+
+async function takeSnapshot(session: SessionRecord, state: StateAdapter): Promise<void> {
+  const snapshot = structuredClone(await state.snapshot(session.id, session.owner ?? ''));
+  const turnId = lastUserTurnId(session.turns);
+  session.turnSnapshot = turnId ? { snapshot, turnId } : { snapshot };
 }
 
 /** A result of parts (`toolContent`) with its images kept (keep-tool-content.ts); any other result as it is. */

@@ -1,21 +1,13 @@
 import type { PendingCall, ToolCallTurn } from '@agent-chat/protocol';
-import { answerCall, confirmationOf, type GivenAnswers } from './answer-call.js';
+import { answerCall, type GivenAnswers } from './answer-call.js';
 import { runAgentLoop } from './agent-loop.js';
-import { branchTurns } from './branch-turns.js';
-import { recordResult } from './execute-call.js';
+import { parseToolInput } from '../tools/run-tool.js';
 import type { RunContext } from './run-context.js';
-import { goOn, inBranch, openBranch, settle, type BranchRun } from './subagent-run.js';
-import { subagentTree, type SubagentTree } from './subagent-tree.js';
+import { openBranch, runBranch, settle, type BranchRun } from './subagent-run.js';
+import { subagentTree, waitingBranches } from './subagent-tree.js';
 
 /** The `done` of a branch that stays paused: it did not run, so nothing else about it changed. */
 const STILL_PAUSED = { type: 'done', stopReason: 'awaiting_input', hasWrites: false, undoable: false } as const;
-
-/** The branches that hold `pending` calls, and every branch above them (each waits for the one below), deepest first. */
-function waitingBranches(tree: SubagentTree, pending: readonly PendingCall[]): string[] {
-  const branches = new Set<string>();
-  for (const call of pending) for (let branch = call.parentCallId; branch !== undefined && !branches.has(branch); branch = tree.branchOf(branch)) branches.add(branch);
-  return [...branches].sort((a, b) => tree.depth(b) - tree.depth(a));
-}
 
 const callIn = (branch: BranchRun, toolCallId: string) =>
   branch.turns.list.find((turn): turn is ToolCallTurn => turn.type === 'tool_call' && turn.toolCallId === toolCallId);
@@ -39,9 +31,17 @@ export async function resumeBranches(run: RunContext, pending: readonly PendingC
     const above = tree.branchOf(id);
     const parent = above === undefined ? run : open(above)?.run;
     if (!call || !spec || !parent) return undefined;
-    const branch = openBranch(parent, call, spec, call.input);
-    opened.set(id, branch);
-    return branch;
+    // The input as the first run had it: parsed by the calling agent's tool (defaults, transforms).
+    const tool = tree.toolOf({ name: call.name, parentCallId: above });
+    const parsed = tool ? parseToolInput(tool, call.input) : undefined;
+    try {
+      const branch = openBranch(parent, call, spec, parsed?.ok ? parsed.input : call.input);
+      opened.set(id, branch);
+      return branch;
+    } catch {
+      // Its system() throws now: it stays waiting, as a sub-agent no longer defined does.
+      return undefined;
+    }
   };
   const callerOf = (id: string): RunContext => {
     const above = tree.branchOf(id);
@@ -74,34 +74,9 @@ export async function resumeBranches(run: RunContext, pending: readonly PendingC
       paused.add(id);
       continue;
     }
-    const again = await goOn(callerOf(id), branch, runAgentLoop);
+    const again = await runBranch(callerOf(id), branch, runAgentLoop);
     if (again.length > 0) paused.add(id);
     still.push(...again);
   }
   return still;
-}
-
-/**
- * A new message while sub-agents wait: their calls are answered as not run in their branches, and each sub-agent's
- * own call in the branch above it as not finished, deepest first, so every conversation of the tree stays valid.
- */
-export function dropBranches(run: RunContext, pending: readonly PendingCall[], output: string): void {
-  if (pending.length === 0) return;
-  const tree = subagentTree(run.session, run.deps.tools);
-  for (const id of waitingBranches(tree, pending)) {
-    const turns = branchTurns(run.session, id);
-    const context: RunContext = { ...run, turns, parentCallId: id, emit: (event) => run.emit(inBranch(event, id)) };
-    for (const waiting of pending.filter((call) => call.parentCallId === id)) {
-      const turn = turns.list.find((kept): kept is ToolCallTurn => kept.type === 'tool_call' && kept.toolCallId === waiting.toolCallId);
-      if (turn) recordResult(context, turn, { output, isError: true, confirmation: confirmationOf(waiting, 'skip') });
-    }
-    turns.handOver();
-    const call = tree.call(id);
-    if (!call) continue;
-    const above = tree.branchOf(id);
-    const aboveTurns = above === undefined ? undefined : branchTurns(run.session, above);
-    const caller: RunContext = above === undefined || !aboveTurns ? run : { ...run, turns: aboveTurns, parentCallId: above, emit: (event) => run.emit(inBranch(event, above)) };
-    recordResult(caller, call, { output: 'Not finished: the user sent a new message instead of answering what this sub-agent asked.', isError: true });
-    aboveTurns?.handOver();
-  }
 }

@@ -15,18 +15,25 @@ export interface Branch {
  */
 export interface RunBranches {
   open(toolCallId: string, parent: AbortSignal): Branch;
-  /** Stop one branch and those below it; false when no branch of that call is running here. */
-  stop(toolCallId: string): boolean;
+  /**
+   * Stop one branch and those below it. A call whose sub-agent has not started yet (it waits for its turn under the
+   * concurrency limit) is stopped as it starts.
+   */
+  stop(toolCallId: string): void;
 }
 
-export function runBranches(): RunBranches {
+export function branchRegistry(): RunBranches {
   const running = new Map<string, { controller: AbortController; alone: boolean }>();
+  const stoppedBeforeStart = new Set<string>();
   return {
     open(toolCallId, parent) {
       const controller = new AbortController();
       const entry = { controller, alone: false };
       const follow = () => controller.abort(parent.reason);
-      if (parent.aborted) follow();
+      if (stoppedBeforeStart.delete(toolCallId)) {
+        entry.alone = true;
+        controller.abort(new BranchStopped(toolCallId));
+      } else if (parent.aborted) follow();
       else parent.addEventListener('abort', follow, { once: true });
       running.set(toolCallId, entry);
       return {
@@ -43,17 +50,21 @@ export function runBranches(): RunBranches {
     },
     stop(toolCallId) {
       const entry = running.get(toolCallId);
-      if (!entry || entry.controller.signal.aborted) return false;
+      if (!entry) {
+        // Not started here yet, or never (an id of no call): kept for this run only, which ends with it.
+        stoppedBeforeStart.add(toolCallId);
+        return;
+      }
+      if (entry.controller.signal.aborted) return;
       entry.alone = true;
       entry.controller.abort(new BranchStopped(toolCallId));
-      return true;
     },
   };
 }
 
 /** The reason of a branch's signal when the user stopped that branch (or one above it) alone. */
 export class BranchStopped extends Error {
-  constructor(readonly toolCallId: string) {
+  constructor(toolCallId: string) {
     super(`The sub-agent of call ${toolCallId} was stopped.`);
     this.name = 'BranchStopped';
   }

@@ -43,9 +43,10 @@ export interface BranchRun {
  */
 export function openBranch(parent: RunContext, call: ToolCallTurn, spec: SubagentSpec, input: unknown): BranchRun {
   const { session } = parent;
+  // Made first: a system() that throws opens no branch.
+  const system = spec.system(input);
   const branch = parent.branches.open(call.toolCallId, parent.signal);
   const turns = branchTurns(session, call.toolCallId);
-  const system = spec.system(input);
   const waiting: PendingCall[] = [];
   const usageBefore = session.branchUsage?.[call.toolCallId] ?? emptyUsage();
   const run: RunContext = {
@@ -58,7 +59,7 @@ export function openBranch(parent: RunContext, call: ToolCallTurn, spec: Subagen
     signal: branch.signal,
     emit: (event) => parent.emit(inBranch(event, call.toolCallId)),
     commit: async () => {
-      turns.handOver();
+      turns.publish();
       await parent.commit();
     },
     pace: () => parent.pace(),
@@ -85,27 +86,28 @@ export async function runSubagentCall(run: RunContext, call: ToolCallTurn, spec:
   }
   let branch: BranchRun;
   try {
+    const prompt = spec.prompt(parsed.input);
     branch = openBranch(run, call, spec, parsed.input);
-    branch.turns.append({ type: 'user', text: spec.prompt(parsed.input) });
+    branch.turns.append({ type: 'user', text: prompt });
   } catch (error) {
     // A prompt or system function that threw: the calling agent reads it as the call's error.
     recordResult(run, call, { output: `The sub-agent ${call.name} could not start: ${(error as Error).message}`, isError: true });
     return [];
   }
-  return goOn(run, branch, loop);
+  return runBranch(run, branch, loop);
 }
 
 /**
  * Run a branch's loop from where its conversation is (new, or picked up again with its calls answered), then give
  * its call its result in `parent`, or leave the call waiting with what the branch paused for.
  */
-export async function goOn(parent: RunContext, branch: BranchRun, loop: AgentLoop): Promise<PendingCall[]> {
+export async function runBranch(parent: RunContext, branch: BranchRun, loop: AgentLoop): Promise<PendingCall[]> {
   let done: DoneEvent;
   try {
     done = await loop(branch.run);
   } finally {
     branch.branch.close();
-    branch.turns.handOver();
+    branch.turns.publish();
   }
   return settle(parent, branch, done);
 }

@@ -18,7 +18,7 @@ export interface SubagentTree {
   /** The sub-agent a call started, as its agent's tools define it. */
   specOf(toolCallId: string): SubagentSpec | undefined;
   /** The tool a pending call names, in the tools of the agent that made it. */
-  toolOf(call: PendingCall): Tool | undefined;
+  toolOf(call: Pick<PendingCall, 'name' | 'parentCallId'>): Tool | undefined;
 }
 
 export function subagentTree(session: SessionRecord, tools: ToolRegistry): SubagentTree {
@@ -46,4 +46,11 @@ export function subagentTree(session: SessionRecord, tools: ToolRegistry): Subag
     },
     toolOf: (call) => registryOf(call.parentCallId)?.get(call.name),
   };
+}
+
+/** The branches that hold `pending` calls, and every branch above them (each waits for the one below), deepest first. */
+export function waitingBranches(tree: SubagentTree, pending: readonly PendingCall[]): string[] {
+  const branches = new Set<string>();
+  for (const call of pending) for (let branch = call.parentCallId; branch !== undefined && !branches.has(branch); branch = tree.branchOf(branch)) branches.add(branch);
+  return [...branches].sort((a, b) => tree.depth(b) - tree.depth(a));
 }

@@ -24,6 +24,10 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
       return { field: `turns.${index}.text`, message: `turns.${index}.text: a thinking turn must have text or redacted data` };
     }
     if (ids.has(turn.id)) return { field: `turns.${index}.id`, message: `turns.${index}.id: "${turn.id}" is used twice` };
+    // A sub-agent's turns are kept apart from the conversation (subagentTurns); an import holds the conversation only.
+    if (turn.parentCallId !== undefined) {
+      return { field: `turns.${index}.parentCallId`, message: `turns.${index}.parentCallId: a sub-agent's turn cannot be imported into the conversation` };
+    }
     ids.add(turn.id);
     if (turn.type === 'tool_call') calls.add(turn.toolCallId);
     if (turn.type === 'tool_result') {
@@ -36,6 +40,9 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
     }
   }
   for (const [index, call] of pending.entries()) {
+    if (call.parentCallId !== undefined) {
+      return { field: `pending.${index}.parentCallId`, message: `pending.${index}.parentCallId: a sub-agent's call cannot be imported` };
+    }
     if (!calls.has(call.toolCallId) || answered.has(call.toolCallId)) {
       return { field: `pending.${index}.toolCallId`, message: `pending.${index}.toolCallId: "${call.toolCallId}" is not an unanswered call of the turns` };
     }

@@ -74,6 +74,10 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
   }
   const revised = !options.replaceTurns && before.revised ? session.turns.slice(0, before.turns).filter((turn) => before.revised!.has(turn.id)) : [];
   if (!changed && added.length === 0 && revised.length === 0 && !options.replaceTurns) return;
+  // What this write sends, as it is now: a sub-agent running beside the write may change the session before it
+  // returns, and what it changes then is for the next commit to send.
+  const sent = { turns: session.turns.length, fields: fieldsOf(session) };
+  const sentIds = new Set([...added, ...revised].map((turn) => turn.id));
   let version: number;
   try {
     version = await store.write(before.ref, before.version, {
@@ -88,9 +92,12 @@ export async function commitSession(store: SessionStore, session: SessionRecord,
     // running session again whole. Only a store without `hold` (one of an integrator's) gets the whole rewrite,
     // rather than losing the run.
     if (store.hold || !(error instanceof StaleSessionError) || error.actual !== 0 || before.version === 0) throw error;
-    version = await store.write(before.ref, 0, { replace: session.turns, set: fieldsOf(session) as Partial<SessionFields> });
+    const whole = session.turns.slice(0, sent.turns);
+    version = await store.write(before.ref, 0, { replace: whole, set: sent.fields as Partial<SessionFields> });
+    for (const turn of whole) sentIds.add(turn.id);
   }
-  written.set(session, { ref: before.ref, version, turns: session.turns.length, fields: fieldsOf(session) });
+  const revisedSince = [...(before.revised ?? [])].filter((id) => !sentIds.has(id));
+  written.set(session, { ref: before.ref, version, ...sent, ...(revisedSince.length > 0 ? { revised: new Set(revisedSince) } : {}) });
 }
 
 /** The turns' size as JSON, turn by turn: kept as a running sum, so the session cap never re-reads the history. */

@@ -58,7 +58,7 @@ export function defineSubagent<S extends z.ZodType>(definition: SubagentDefiniti
     description: definition.description,
     input: definition.input,
     kind: 'read',
-    // A sub-agent ends by its step cap, not a clock; Stop ends it sooner.
+    // Unused: a sub-agent ends by its step cap (and each model call by the idle timeout), not a tool's clock.
     timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
     subagent,
     ...(definition.label !== undefined ? { label: definition.label } : {}),

@@ -1,3 +1,4 @@
+import type { ToolDescriptor } from '@agent-chat/protocol';
 import { z } from 'zod';
 import type { ModelToolSpec } from '../model/model.js';
 import type { Tool, ToolRegistry } from './define-tool.js';
@@ -57,4 +58,31 @@ function inputJsonSchema(tool: Tool): Record<string, unknown> {
     throw new TypeError(`defineTool(${tool.name}): input must be a z.object(...), as the providers require`);
   }
   return schema;
+}
+
+/**
+ * The tools of an agent and of every sub-agent below it, each name once (the nearest agent's first): what GET /tools
+ * tells the element, which draws a sub-agent's calls (and their confirmation forms) as it draws the agent's.
+ */
+export function descriptorsOfTree(registry: ToolRegistry): ToolDescriptor[] {
+  const named = new Set<string>();
+  const found: ToolDescriptor[] = [];
+  const visited = new Set<ToolRegistry>();
+  for (let level = [registry]; level.length > 0; ) {
+    const next: ToolRegistry[] = [];
+    for (const agent of level) {
+      if (visited.has(agent)) continue;
+      visited.add(agent);
+      for (const descriptor of agent.descriptors()) {
+        if (!named.has(descriptor.name)) {
+          named.add(descriptor.name);
+          found.push(descriptor);
+        }
+        const below = agent.get(descriptor.name)?.subagent?.tools;
+        if (below) next.push(below);
+      }
+    }
+    level = next;
+  }
+  return found;
 }
