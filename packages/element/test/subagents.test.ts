@@ -114,6 +114,19 @@ describe('sub-agents in the conversation (issue 34.6)', () => {
     expect(await openTree(await node(again, SUBAGENTS.label('A')))).to.deep.equal(live);
   });
 
+  it('a sub-agent whose model fails shows failed in its branch; the element reports no run error and the agent answers', async () => {
+    const endpoint = await scenario('subagents');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint=${endpoint} session=${uniqueSession('subagents-fail')}></agent-chat>`);
+    const errors: unknown[] = [];
+    el.addEventListener('agent-chat-error', (event) => errors.push((event as CustomEvent).detail));
+    await el.send('fail one searcher');
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble) === SUBAGENTS.answer), { message: 'the agent’s answer' });
+    const broken = await node(el, SUBAGENTS.label('BROKEN'));
+    await waitFor(() => broken.state === 'failed', { message: 'the broken sub-agent failed' });
+    expect((await node(el, SUBAGENTS.label('B'))).state).to.equal('done');
+    expect(errors, 'a branch’s failure is not the run’s').to.deep.equal([]);
+  });
+
   it('a running sub-agent fills live; its Stop posts the cancel with its call’s id, it shows stopped, and the rest of the run goes on', async () => {
     const endpoint = await scenario('subagents');
     const session = uniqueSession('subagents-stop');

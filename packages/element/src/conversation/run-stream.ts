@@ -148,7 +148,8 @@ export class RunStream {
           conversation.notifyState(event.state, event.toolCallId);
           break;
         case 'error':
-          emit(host, 'agent-chat-error', { sessionId, message: event.message, code: event.code, status: undefined });
+          // A sub-agent's failure is its branch's (and its call's error result): the run goes on.
+          if (!parent) emit(host, 'agent-chat-error', { sessionId, message: event.message, code: event.code, status: undefined });
           break;
         case 'awaiting_input':
           conversation.pending = event.calls;

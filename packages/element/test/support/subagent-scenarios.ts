@@ -1,7 +1,8 @@
 // The agent server scenarios for sub-agents (issue 34.6): the agent starts one searcher per document
 // (defineSubagent); a searcher thinks, says what it reads, reads a page and answers, and the searcher of document A
 // starts a sub-agent of its own that checks a quote. A message starting with "stop" starts the searchers of B and
-// SLOW, whose run says what it reads and then waits until it is stopped. `/api/subagents-usage` is the same agent
+// SLOW, whose run says what it reads and then waits until it is stopped; one starting with "fail", the searchers of
+// B and BROKEN, whose model fails after it said what it reads. `/api/subagents-usage` is the same agent
 // with every model call reporting tokens, and a price for them.
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -47,10 +48,11 @@ function script({ text }: { text: string }): ScriptedRun {
     const document = text.slice(SEARCH_PROMPT.length);
     // Runs until it is stopped: ten minutes is far beyond any test's time bound.
     if (document === 'SLOW') return [[{ text: SUBAGENTS.reading(document) }, { delayMs: 600_000 }]];
+    if (document === 'BROKEN') return [[{ text: SUBAGENTS.reading(document) }, { error: SUBAGENTS.brokenModel }]];
     const read = [{ thinking: SUBAGENTS.thinking }, { text: SUBAGENTS.reading(document) }, { tool: 'read_page', input: { document } }];
     return [document === 'A' ? [...read, { tool: 'check_quote', input: { document } }] : read, [{ text: SUBAGENTS.found(document) }]];
   }
-  const documents = text.startsWith('stop') ? ['B', 'SLOW'] : ['A'];
+  const documents = text.startsWith('stop') ? ['B', 'SLOW'] : text.startsWith('fail') ? ['B', 'BROKEN'] : ['A'];
   return [[{ text: SUBAGENTS.plan }, ...documents.map((document) => ({ tool: 'search_document', input: { document } }))], [{ text: SUBAGENTS.answer }]];
 }
 

@@ -8,6 +8,8 @@ export const SUBAGENTS = {
   reading: (document: string) => `Reading document ${document}.`,
   found: (document: string) => `In ${document}, the answer is in section ${document}2.`,
   quoteChecked: 'The quote is word for word in section A2.',
+  /** The failure of BROKEN's model. */
+  brokenModel: 'The fast model is overloaded.',
   /** The searcher's label, as its chip shows it. */
   label: (document: string) => `Searching ${document}`,
   checkLabel: 'Checking the quote',
