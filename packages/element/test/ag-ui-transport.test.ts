@@ -119,17 +119,20 @@ describe('<agent-chat transport="ag-ui"> (an AG-UI agent server that is not ours
     expect(next!.input.runId).to.not.equal(input.runId);
     expect(next!.input.state).to.deep.equal(patched);
     const history = next!.input.messages;
-    // The agent's MESSAGES_SNAPSHOT (AG-UI's reconciliation): its copies in place, its note (never streamed) after them.
-    expect(history.map((message) => message.id).slice(1, 5)).to.deep.equal(['text-1', 'result-1', 'text-2', 'note-1']);
-    expect(history.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'assistant', 'user']);
-    expect(history[4]).to.deep.include({ content: AG_UI_TEXT.note });
-    expect(history[1]).to.deep.include({ id: 'text-1', content: AG_UI_TEXT.before });
-    expect((history[1] as { toolCalls?: unknown }).toolCalls).to.deep.equal([
+    // The agent's MESSAGES_SNAPSHOT (AG-UI's reconciliation): its copies in place, its note (never streamed) after them;
+    // the reasoning it streamed is the page's own, kept where it came (as @ag-ui/client keeps it) though the snapshot
+    // lacks it.
+    expect(history.map((message) => message.id).slice(1, 6)).to.deep.equal(['reasoning-1', 'text-1', 'result-1', 'text-2', 'note-1']);
+    expect(history.map((message) => message.role)).to.deep.equal(['user', 'reasoning', 'assistant', 'tool', 'assistant', 'assistant', 'user']);
+    expect(history[1]).to.deep.include({ role: 'reasoning', content: AG_UI_TEXT.thinking });
+    expect(history[5]).to.deep.include({ content: AG_UI_TEXT.note });
+    expect(history[2]).to.deep.include({ id: 'text-1', content: AG_UI_TEXT.before });
+    expect((history[2] as { toolCalls?: unknown }).toolCalls).to.deep.equal([
       { id: 'call-weather-1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } },
     ]);
-    expect(history[2]).to.deep.include({ role: 'tool', toolCallId: 'call-weather-1', content: '{"sky":"clear","celsius":21}' });
-    expect(history[3]).to.deep.include({ id: 'text-2', content: AG_UI_TEXT.after });
-    expect(history[5]).to.deep.include({ role: 'user', content: 'And tomorrow?' });
+    expect(history[3]).to.deep.include({ role: 'tool', toolCallId: 'call-weather-1', content: '{"sky":"clear","celsius":21}' });
+    expect(history[4]).to.deep.include({ id: 'text-2', content: AG_UI_TEXT.after });
+    expect(history[6]).to.deep.include({ role: 'user', content: 'And tomorrow?' });
   });
 
   it('shows an interrupt as a confirmation card; Confirm resumes the run with the answer AG-UI expects', async () => {

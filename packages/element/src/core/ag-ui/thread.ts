@@ -1,5 +1,25 @@
 import type { Interrupt, Message, ResumeEntry } from '@ag-ui/core';
-import type { PendingCall } from '@agent-chat/protocol';
+import type { PendingCall, ToolKind, Usage } from '@agent-chat/protocol';
+
+/** A tool call seen on the thread: enough to show it again (a reload: snapshot-turns.ts) and to name its result. */
+export interface ThreadCall {
+  name: string;
+  /** Its arguments' JSON text as streamed so far. */
+  args: string;
+  /** The call that started the sub-agent that made this call (absent for the agent's own calls). */
+  parentCallId?: string;
+  /** An agent-chat server's details (TOOL_CALL_END's metadata), or a sub-agent's description. */
+  kind?: ToolKind;
+  label?: string;
+  /** The call started a sub-agent (SUBAGENT_STARTED named it, or the server's metadata). */
+  subagent?: boolean;
+  /** TOOL_CALL_END came: the call is whole. */
+  ended?: boolean;
+  /** How it ended beyond its content: a sub-agent's error or stop, its usage (SUBAGENT_*, or the result's metadata). */
+  isError?: boolean;
+  stopped?: boolean;
+  usage?: Usage;
+}
 
 /**
  * What an AG-UI thread is on this page. An AG-UI agent keeps nothing for its client: each run is sent the whole
@@ -8,10 +28,17 @@ import type { PendingCall } from '@agent-chat/protocol';
  */
 export interface AgUiThread {
   messages: Message[];
+  /** The ids of the agent's last MESSAGES_SNAPSHOT, in its order: the order a reload shows (snapshot-turns.ts). */
+  snapshot?: string[];
   /** The agent's state from its last STATE_SNAPSHOT and STATE_DELTAs; sent back with the next run. */
   state: unknown;
   /** The tool calls seen, by id: a result or an interrupt names its call by id alone. */
-  calls: Map<string, { name: string; args: string }>;
+  calls: Map<string, ThreadCall>;
+  /**
+   * The sub-agent runs seen (SUBAGENT_STARTED), by `subagentRunId`: the call each hangs on, which the element's
+   * events name as `parentCallId`. AG-UI does not say a run's id is its call's (an agent-chat server's is).
+   */
+  runs: Map<string, string>;
   /** The interrupts the last run ended with, and the pending call the element shows for each, by that call's id. */
   interrupts: Map<string, { interrupt: Interrupt; call: PendingCall }>;
   /** Answers given to some of those interrupts so far: AG-UI resumes with all of them at once (its rule 3). */
@@ -21,7 +48,25 @@ export interface AgUiThread {
 }
 
 export function newThread(): AgUiThread {
-  return { messages: [], state: undefined, calls: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [] };
+  return { messages: [], state: undefined, calls: new Map(), runs: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [] };
+}
+
+/** The call a sub-agent run hangs on: the one SUBAGENT_STARTED named, else (a run never announced) its own id. */
+export function runCall(thread: AgUiThread, subagentRunId: string | null | undefined): string | undefined {
+  if (subagentRunId === undefined || subagentRunId === null) return undefined;
+  return thread.runs.get(subagentRunId) ?? subagentRunId;
+}
+
+// The threads of this page, by endpoint and thread id: every element (and every load of a conversation) on one
+// thread shows the same one, as the element's own server keeps a session for all of them. Not kept past the page.
+const threads = new Map<string, AgUiThread>();
+
+/** The page's thread `threadId` on the agent at `endpoint`; `fresh` starts it over (Clear). */
+export function threadOf(endpoint: string, threadId: string, fresh = false): AgUiThread {
+  const key = `${endpoint} ${threadId}`;
+  let thread = threads.get(key);
+  if (!thread || fresh) threads.set(key, (thread = newThread()));
+  return thread;
 }
 
 let counter = 0;

@@ -1,14 +1,16 @@
 import type {
   AssistantMessage,
-  ContentPart,
   Interrupt,
-  Message,
   MessagesSnapshotEvent,
+  ReasoningMessage,
   ReasoningMessageContentEvent,
   RunErrorEvent,
   RunFinishedEvent,
   StateDeltaEvent,
   StateSnapshotEvent,
+  SubagentErrorEvent,
+  SubagentFinishedEvent,
+  SubagentStartedEvent,
   TextMessageChunkEvent,
   TextMessageStartEvent,
   ToolCallArgsEvent,
@@ -16,52 +18,24 @@ import type {
   ToolCallResultEvent,
   ToolCallStartEvent,
 } from '@ag-ui/core';
-import type { Confirmation, PendingCall, StopReason, StreamEvent } from '@agent-chat/protocol';
+import type { Confirmation, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { applyPatch, type PatchOperation } from './json-patch.js';
-import { agUiId, parseJson, type AgUiThread } from './thread.js';
+import { CLIENT_TOOL_REASON, OURS, callEvent, contentText, doneEvent, ours, reconcile, resultEvent, turnIds, under } from './stream-events.js';
+import { agUiId, parseJson, runCall, type AgUiThread } from './thread.js';
 
-/** The reason an agent-chat server's AG-UI endpoint gives a call the page must run (its client tools). */
-export const CLIENT_TOOL_REASON = 'client_tool';
-
-/** The turn ids the element gives what an AG-UI run streams: one namespace per kind, so ids never collide. */
-export const turnIds = {
-  text: (messageId: string) => `ag-ui-text-${messageId}`,
-  thinking: (messageId: string) => `ag-ui-thinking-${messageId}`,
-  call: (toolCallId: string) => `ag-ui-call-${toolCallId}`,
-  result: (toolCallId: string) => `ag-ui-result-${toolCallId}`,
-};
-
-export function doneEvent(stopReason: StopReason): StreamEvent {
-  return { type: 'done', stopReason, hasWrites: false, undoable: false };
-}
-
-/** A tool message's content as text: AG-UI allows parts; the element shows the text ones. */
-export function contentText(content: string | ContentPart[] | undefined): string {
-  if (typeof content === 'string') return content;
-  return (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-/**
- * The thread's messages after a MESSAGES_SNAPSHOT, as AG-UI reconciles them: a message the snapshot has replaces the
- * one with its id where it is, one it does not have is dropped (the snapshot is the complete set), and the ones
- * new to this page go at the end, in the snapshot's order. (AG-UI keeps a consumer's own reasoning and activity
- * messages: the thread holds none.)
- */
-export function reconcile(held: readonly Message[], snapshot: readonly Message[]): Message[] {
-  const byId = new Map(snapshot.map((message) => [message.id, message]));
-  const kept = held.flatMap((message) => {
-    const replaced = byId.get(message.id);
-    return replaced ? [replaced] : [];
-  });
-  const known = new Set(held.map((message) => message.id));
-  return [...kept, ...snapshot.filter((message) => !known.has(message.id))];
-}
+export { CLIENT_TOOL_REASON, contentText, doneEvent, reconcile, turnIds };
 
 /**
  * One AG-UI run's events, turned into the element's own stream events (packages/protocol's), so the conversation
  * follows an AG-UI agent with the code that follows the element's own server. Keeps the thread as it goes: the
  * messages the next run is sent, the state, the tool calls, the interrupts. Events the element has no use for
- * (steps, activities, raw, custom, subagents) turn into nothing.
+ * (steps, activities, raw, custom) turn into nothing.
+ *
+ * A sub-agent run (AG-UI 1.0: SUBAGENT_STARTED, then events carrying its `subagentRunId`, then SUBAGENT_FINISHED or
+ * SUBAGENT_ERROR) is the element's sub-agent branch: the call SUBAGENT_STARTED names (`parentToolCallId`) becomes a
+ * sub-agent call (`subagent: true`), and the run's events become events with that call as `parentCallId`, so they
+ * build its branch (nested runs name their own calls). The run's end gives the call its result at once; the
+ * caller's TOOL_CALL_RESULT, when it comes, replaces it.
  */
 export class AgUiTranslator {
   /** RUN_FINISHED or RUN_ERROR came: the run is over. */
@@ -97,10 +71,10 @@ export class AgUiTranslator {
   #translate(event: { type: string }): StreamEvent[] {
     switch (event.type) {
       case 'TEXT_MESSAGE_START': {
-        const { messageId, role } = event as TextMessageStartEvent;
+        const { messageId, role, subagentRunId } = event as TextMessageStartEvent;
         this.#lastText = messageId;
         if (role && role !== 'assistant') this.#skipped.add(messageId);
-        else this.#assistant(messageId);
+        else this.#assistant(messageId, subagentRunId);
         return [];
       }
       case 'TEXT_MESSAGE_CONTENT':
@@ -111,43 +85,60 @@ export class AgUiTranslator {
         this.#lastText = messageId;
         if (chunk.role && chunk.role !== 'assistant') this.#skipped.add(messageId);
         if (this.#skipped.has(messageId)) return [];
-        const message = this.#assistant(messageId);
+        const message = this.#assistant(messageId, chunk.subagentRunId);
         message.content = (message.content ?? '') + chunk.delta;
-        return [{ type: 'text_delta', turnId: turnIds.text(messageId), text: chunk.delta }];
+        return [{ type: 'text_delta', turnId: turnIds.text(messageId), text: chunk.delta, ...this.#branch(message.subagentRunId) }];
       }
-      case 'REASONING_MESSAGE_START':
-        this.#lastReasoning = (event as ReasoningMessageContentEvent).messageId;
+      case 'REASONING_MESSAGE_START': {
+        const { messageId, subagentRunId } = event as ReasoningMessageContentEvent;
+        this.#lastReasoning = messageId;
+        this.#reasoning(messageId, subagentRunId);
         return [];
+      }
       case 'REASONING_MESSAGE_CONTENT':
       case 'REASONING_MESSAGE_CHUNK': {
         const chunk = event as Partial<ReasoningMessageContentEvent>;
         const messageId = chunk.messageId ?? this.#lastReasoning;
         if (!messageId || !chunk.delta) return [];
         this.#lastReasoning = messageId;
-        return [{ type: 'thinking_delta', turnId: turnIds.thinking(messageId), text: chunk.delta }];
+        const message = this.#reasoning(messageId, chunk.subagentRunId);
+        message.content += chunk.delta;
+        return [{ type: 'thinking_delta', turnId: turnIds.thinking(messageId), text: chunk.delta, ...this.#branch(message.subagentRunId) }];
       }
       case 'TOOL_CALL_START': {
-        const { toolCallId, toolCallName, parentMessageId } = event as ToolCallStartEvent;
-        return [this.#startCall(toolCallId, toolCallName, parentMessageId)];
+        const { toolCallId, toolCallName, parentMessageId, subagentRunId } = event as ToolCallStartEvent;
+        return [this.#startCall(toolCallId, toolCallName, parentMessageId, subagentRunId)];
       }
       case 'TOOL_CALL_ARGS': {
         const { toolCallId, delta } = event as ToolCallArgsEvent;
         return this.#appendArgs(toolCallId, delta);
       }
-      case 'TOOL_CALL_END':
-        return this.#callEvent((event as ToolCallArgsEvent).toolCallId);
+      case 'TOOL_CALL_END': {
+        // An agent-chat server says the call's kind and label, and whether it starts a sub-agent.
+        const end = event as ToolCallArgsEvent;
+        const call = this.#thread.calls.get(end.toolCallId);
+        if (!call) return [];
+        const { kind, label, subagent } = ours(end);
+        Object.assign(call, { ended: true }, kind ? { kind } : {}, label ? { label } : {}, subagent ? { subagent } : {});
+        return this.#callEvent(end.toolCallId);
+      }
       case 'TOOL_CALL_CHUNK': {
         // AG-UI's shorthand for START/ARGS/END: the first chunk of a call starts it, and the call ends at the
         // first event that is not one of its chunks (see translate).
         const chunk = event as ToolCallChunkEvent;
         const toolCallId = chunk.toolCallId ?? this.#openChunk;
         if (!toolCallId) return [];
-        const started = this.#thread.calls.has(toolCallId) ? [] : [this.#startCall(toolCallId, chunk.toolCallName ?? 'tool', chunk.parentMessageId)];
+        const started = this.#thread.calls.has(toolCallId) ? [] : [this.#startCall(toolCallId, chunk.toolCallName ?? 'tool', chunk.parentMessageId, chunk.subagentRunId)];
         this.#openChunk = toolCallId;
         return [...started, ...(chunk.delta ? this.#appendArgs(toolCallId, chunk.delta) : [])];
       }
       case 'TOOL_CALL_RESULT':
         return [this.#result(event as ToolCallResultEvent)];
+      case 'SUBAGENT_STARTED':
+        return this.#subagentStarted(event as SubagentStartedEvent);
+      case 'SUBAGENT_FINISHED':
+      case 'SUBAGENT_ERROR':
+        return this.#subagentEnded(event as SubagentFinishedEvent | SubagentErrorEvent);
       case 'STATE_SNAPSHOT':
         this.#thread.state = (event as StateSnapshotEvent).snapshot;
         return [{ type: 'state', state: this.#thread.state }];
@@ -164,6 +155,7 @@ export class AgUiTranslator {
       case 'MESSAGES_SNAPSHOT':
         // The agent's own account of the conversation: what the next run is sent. What is on screen came live.
         this.#thread.messages = reconcile(this.#thread.messages, (event as MessagesSnapshotEvent).messages);
+        this.#thread.snapshot = (event as MessagesSnapshotEvent).messages.map((message) => message.id);
         return [];
       case 'RUN_ERROR': {
         const { message, code } = event as RunErrorEvent;
@@ -179,22 +171,37 @@ export class AgUiTranslator {
     }
   }
 
-  /** The assistant message a text or a tool call belongs to, added to the thread the first time. */
-  #assistant(messageId: string): AssistantMessage {
+  /** The `parentCallId` of what a sub-agent run's event becomes (nothing for the agent's own). */
+  #branch(subagentRunId: string | null | undefined): { parentCallId?: string } {
+    return under(runCall(this.#thread, subagentRunId));
+  }
+
+  /** The assistant message a text or a tool call belongs to, added to the thread the first time (a sub-agent's tagged). */
+  #assistant(messageId: string, subagentRunId?: string | null): AssistantMessage {
     const found = this.#thread.messages.find((message) => message.id === messageId && message.role === 'assistant');
     if (found) return found as AssistantMessage;
-    const message: AssistantMessage = { id: messageId, role: 'assistant' };
+    const message: AssistantMessage = { id: messageId, role: 'assistant', ...(subagentRunId ? { subagentRunId } : {}) };
+    this.#thread.messages.push(message);
+    return message;
+  }
+
+  /** A reasoning message, added to the thread in its place the first time (a snapshot then replaces it there). */
+  #reasoning(messageId: string, subagentRunId?: string | null): ReasoningMessage {
+    const found = this.#thread.messages.find((message) => message.id === messageId && message.role === 'reasoning');
+    if (found) return found as ReasoningMessage;
+    const message: ReasoningMessage = { id: messageId, role: 'reasoning', content: '', ...(subagentRunId ? { subagentRunId } : {}) };
     this.#thread.messages.push(message);
     return message;
   }
 
   /** The chip shows from the start and its input as it streams (the element's tool_input_delta); TOOL_CALL_END completes it. */
-  #startCall(toolCallId: string, name: string, parentMessageId: string | undefined): StreamEvent {
-    this.#thread.calls.set(toolCallId, { name, args: '' });
+  #startCall(toolCallId: string, name: string, parentMessageId: string | undefined, subagentRunId?: string | null): StreamEvent {
+    const parentCallId = runCall(this.#thread, subagentRunId);
+    this.#thread.calls.set(toolCallId, { name, args: '', ...under(parentCallId) });
     this.#open.add(toolCallId);
-    const message = this.#assistant(parentMessageId ?? `${toolCallId}-message`);
+    const message = this.#assistant(parentMessageId ?? `${toolCallId}-message`, subagentRunId);
     message.toolCalls = [...(message.toolCalls ?? []), { id: toolCallId, type: 'function', function: { name, arguments: '' } }];
-    return { type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name, delta: '' };
+    return { type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name, delta: '', ...under(parentCallId) };
   }
 
   #appendArgs(toolCallId: string, delta: string): StreamEvent[] {
@@ -206,32 +213,68 @@ export class AgUiTranslator {
       const toolCall = message.toolCalls?.find((candidate) => candidate.id === toolCallId);
       if (toolCall) toolCall.function.arguments = call.args;
     }
-    return [{ type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name: call.name, delta }];
+    return [{ type: 'tool_input_delta', turnId: turnIds.call(toolCallId), toolCallId, name: call.name, delta, ...under(call.parentCallId) }];
   }
 
   #callEvent(toolCallId: string): StreamEvent[] {
     const call = this.#thread.calls.get(toolCallId);
-    return call ? [this.#call(toolCallId, call.name, parseJson(call.args))] : [];
+    return call ? [callEvent(toolCallId, call)] : [];
   }
 
-  #call(toolCallId: string, name: string, input: unknown): StreamEvent {
-    return { type: 'tool_call', turnId: turnIds.call(toolCallId), toolCallId, name, kind: 'read', label: name, input };
-  }
-
-  #result({ messageId, toolCallId, content }: ToolCallResultEvent): StreamEvent {
+  #result({ messageId, toolCallId, content, subagentRunId, ...rest }: ToolCallResultEvent): StreamEvent {
     const text = contentText(content);
     this.#open.delete(toolCallId);
-    this.#thread.messages.push({ id: messageId, role: 'tool', toolCallId, content });
-    const confirmation = this.#decided.get(toolCallId);
+    this.#thread.messages.push({ id: messageId, role: 'tool', toolCallId, content, ...(subagentRunId ? { subagentRunId } : {}) });
+    const call = this.#thread.calls.get(toolCallId);
+    // An agent-chat server says how the call ended; a sub-agent's end (SUBAGENT_*) may have said it before.
+    const details = ours(rest);
+    if (call) Object.assign(call, details.isError ? { isError: true } : {}, details.stopped ? { stopped: true } : {}, details.usage ? { usage: details.usage } : {});
+    const confirmation = this.#decided.get(toolCallId) ?? details.confirmation;
     return {
-      type: 'tool_result',
-      turnId: turnIds.result(toolCallId),
-      toolCallId,
-      name: this.#thread.calls.get(toolCallId)?.name ?? 'tool',
-      output: parseJson(text),
-      isError: false,
+      ...resultEvent(toolCallId, call, parseJson(text)),
       ...(confirmation ? { confirmation } : {}),
+      // The call's result goes where the call is, whoever the agent says produced it.
+      ...under(call ? call.parentCallId : runCall(this.#thread, subagentRunId)),
     };
+  }
+
+  /**
+   * A sub-agent run begins: the call that spawned it becomes a sub-agent call, drawn as one once it is whole. A run
+   * no call spawned is shown as one, so its events have a place. A run announced again (it goes on after the
+   * user answered) is the same branch.
+   */
+  #subagentStarted({ subagentRunId, name, description, parentToolCallId, parentSubagentRunId }: SubagentStartedEvent): StreamEvent[] {
+    const thread = this.#thread;
+    const toolCallId = parentToolCallId ?? thread.runs.get(subagentRunId) ?? `ag-ui-subagent-${subagentRunId}`;
+    thread.runs.set(subagentRunId, toolCallId);
+    let call = thread.calls.get(toolCallId);
+    if (!call) {
+      call = { name, args: '', ended: true, ...under(runCall(thread, parentSubagentRunId)) };
+      thread.calls.set(toolCallId, call);
+    }
+    call.subagent = true;
+    call.label ??= description;
+    return call.ended ? [callEvent(toolCallId, call)] : [];
+  }
+
+  /**
+   * A sub-agent run's end: its call's result, now (the caller's TOOL_CALL_RESULT replaces it). An error is said in
+   * its branch too, as the element's server says a sub-agent's; a stop is an agent-chat server's metadata (AG-UI has
+   * no stopped outcome). A suspended run is not over: its call waits with it.
+   */
+  #subagentEnded(event: SubagentFinishedEvent | SubagentErrorEvent): StreamEvent[] {
+    const toolCallId = runCall(this.#thread, event.subagentRunId)!;
+    const call = this.#thread.calls.get(toolCallId);
+    if (!call) return [];
+    const { stopped, usage } = ours(event);
+    Object.assign(call, stopped ? { stopped: true } : {}, usage ? { usage } : {});
+    if (event.type === 'SUBAGENT_ERROR') {
+      call.isError = true;
+      const error: StreamEvent = { type: 'error', message: event.message, ...(event.code ? { code: event.code } : {}), parentCallId: toolCallId };
+      return [error, { ...resultEvent(toolCallId, call, event.message), ...under(call.parentCallId) }];
+    }
+    if (event.outcome?.type === 'suspended') return [];
+    return [{ ...resultEvent(toolCallId, call, event.result ?? null), ...under(call.parentCallId) }];
   }
 
   #finished({ outcome }: RunFinishedEvent): StreamEvent[] {
@@ -247,13 +290,22 @@ export class AgUiTranslator {
     this.#thread.clientCalls = pending.map((toolCallId) => {
       const call = this.#thread.calls.get(toolCallId);
       const name = call?.name ?? 'tool';
-      return { toolCallId, name, kind: 'client', input: parseJson(call?.args ?? ''), label: name, reason: 'client' };
+      return { toolCallId, name, kind: 'client', input: parseJson(call?.args ?? ''), label: name, reason: 'client', ...under(call?.parentCallId) };
     });
     const calls = this.#thread.clientCalls;
     if (calls.length === 0) return [doneEvent('end_turn')];
     // Each streamed as a read (nothing says which calls are the page's until now): shown again as the page's, so
     // a view of it offers `respond` and waits for the answer.
-    const shown = calls.map(({ toolCallId, name, input, label }): StreamEvent => ({ type: 'tool_call', turnId: turnIds.call(toolCallId), toolCallId, name, kind: 'client', label, input }));
+    const shown = calls.map(({ toolCallId, name, input, label, parentCallId }): StreamEvent => ({
+      type: 'tool_call',
+      turnId: turnIds.call(toolCallId),
+      toolCallId,
+      name,
+      kind: 'client',
+      label,
+      input,
+      ...under(parentCallId),
+    }));
     return [...shown, { type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
   }
 
@@ -262,8 +314,15 @@ export class AgUiTranslator {
    * OpenAI-style agent refuses a thread with a tool call left unanswered.
    */
   settleOpenCalls(content: string): void {
-    for (const toolCallId of this.#open) this.#thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId, content });
+    for (const toolCallId of this.#open) this.#thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId, content, ...this.#runOf(toolCallId) });
     this.#open.clear();
+  }
+
+  /** The sub-agent run a call was made in, for the thread's message about it. */
+  #runOf(toolCallId: string): { subagentRunId?: string } {
+    const parent = this.#thread.calls.get(toolCallId)?.parentCallId;
+    const run = parent === undefined ? undefined : [...this.#thread.runs].find(([, callId]) => callId === parent)?.[0];
+    return run === undefined ? {} : { subagentRunId: run };
   }
 
   /**
@@ -274,7 +333,9 @@ export class AgUiTranslator {
    */
   #interruptCall(interrupt: Interrupt): PendingCall {
     const call = interrupt.toolCallId ? this.#thread.calls.get(interrupt.toolCallId) : undefined;
-    const ours = (interrupt.metadata?.['agent-chat'] ?? {}) as Partial<PendingCall>;
+    const ours = (interrupt.metadata?.[OURS] ?? {}) as Partial<PendingCall>;
+    // A sub-agent's interrupt names its run: its card goes in that branch.
+    const parentCallId = runCall(this.#thread, interrupt.subagentRunId) ?? call?.parentCallId;
     const toolCallId = interrupt.toolCallId ?? `ag-ui-interrupt-${interrupt.id}`;
     const name = ours.name ?? call?.name ?? interrupt.reason;
     const pending: PendingCall = {
@@ -287,6 +348,7 @@ export class AgUiTranslator {
       ...(ours.confirm ? { confirm: true } : {}),
       ...(ours.preview ? { preview: ours.preview } : {}),
       ...(ours.confirmButton ? { confirmButton: ours.confirmButton } : {}),
+      ...under(parentCallId),
     };
     this.#thread.interrupts.set(toolCallId, { interrupt, call: pending });
     return pending;

@@ -41,7 +41,8 @@ const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
  * steps of the sub-agent's run (its text as markdown, thinking, tool chips, and its own sub-agents, each drawn by
  * this element again), filled live as its events stream in and the same after a reload (the session's
  * `subagentTurns`). While it runs it has a Stop of its own, which stops it and its sub-agents and lets the rest of the
- * run go on. With the element's `show-usage`, the tokens its run used (and their cost, when the server has prices).
+ * run go on; not with `transport="ag-ui"`, since AG-UI has no way to stop one sub-agent (the run's Stop stops them
+ * all). With the element's `show-usage`, the tokens its run used (and their cost, when the server has prices).
  *
  * The chip is a disclosure (a button with `aria-expanded` over the group of its steps), named for the sub-agent and
  * its state ("Sub-agent Searching the notes: running"): Enter or Space opens and closes it, and so do → and ←, as in
@@ -190,7 +191,7 @@ export class SubagentNode extends LitElement {
           <span class="state">${stateText}</span>
         </button>
         ${usage ? html`<span class="usage" part="subagent-usage">${usageText(t, usage, this.#host.value?.locale)}</span>` : nothing}
-        ${running
+        ${running && this.#host.value?.transport !== 'ag-ui'
           ? html`<button
               type="button"
               class="stop"

@@ -15,7 +15,8 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { AgentClient } from '../agent-client.js';
 import { AgentHttpError } from '../http-error.js';
 import { readSseStream } from '../sse-stream.js';
-import { agUiId, newThread, type AgUiThread } from '../../core/ag-ui/thread.js';
+import { snapshotTurns } from '../../core/ag-ui/snapshot-turns.js';
+import { agUiId, newThread, threadOf, type AgUiThread } from '../../core/ag-ui/thread.js';
 import { AgUiTranslator, doneEvent, turnIds } from '../../core/ag-ui/translate.js';
 
 /** The AG-UI protocol version this transport speaks (its interrupts and outcomes are 1.0's). */
@@ -34,11 +35,13 @@ function toAgUiContext(context: Context | undefined, references: unknown): AgUiC
  * `<agent-chat transport="ag-ui">`'s client: the same methods as AgentClient, over an AG-UI agent's one endpoint
  * (POST a RunAgentInput, AG-UI events back over SSE). Each run's events come out translated into the element's own
  * protocol (translate.ts), so the conversation's code follows them as it follows the element's server. What an
- * AG-UI agent does not have (a stored history, undo, slash commands, a cancel route) is answered here: no history
- * (a thread starts empty on each page load), nothing to undo, no commands, and Stop closes the connection.
+ * AG-UI agent does not have (a stored history, undo, slash commands, a cancel route) is answered here: the history
+ * is the page's thread (what the agent's last MESSAGES_SNAPSHOT said, sub-agents' branches included; a thread starts
+ * empty on each page load), nothing to undo, no commands, and Stop closes the connection.
  */
 export class AgUiClient extends AgentClient {
   override readonly transport = 'ag-ui';
+  /** The thread the element shows (the one of the session it last sent to or loaded). */
   #thread: AgUiThread = newThread();
   /** The run in flight: Stop aborts it. */
   #current: AbortController | undefined;
@@ -48,7 +51,7 @@ export class AgUiClient extends AgentClient {
   #unsent = false;
 
   override async sendMessage(sessionId: string, body: SendMessageRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    const thread = this.#thread;
+    const thread = this.#of(sessionId);
     // Changed below for the request, and put back if it is refused or unreachable: the cards stay on screen, so
     // their interrupts and client calls must stay open (as resume does).
     const saved = { messages: [...thread.messages], interrupts: thread.interrupts, answers: thread.answers, clientCalls: thread.clientCalls };
@@ -62,13 +65,13 @@ export class AgUiClient extends AgentClient {
     for (const { interrupt, call } of thread.interrupts.values()) {
       resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
       if (!thread.answers.has(interrupt.id)) {
-        before.push(this.#unanswered(call.toolCallId, call.name));
+        before.push(this.#unanswered(call));
         skipped.set(call.toolCallId, { action: 'skip' });
       }
     }
     for (const call of thread.clientCalls) {
       thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content: 'Not run: the user sent a new message instead.' });
-      before.push(this.#unanswered(call.toolCallId, call.name));
+      before.push(this.#unanswered(call));
     }
     thread.interrupts = new Map();
     thread.answers = new Map();
@@ -93,7 +96,7 @@ export class AgUiClient extends AgentClient {
   }
 
   override async resume(sessionId: string, body: ResumeRequest, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage>> {
-    const thread = this.#thread;
+    const thread = this.#of(sessionId);
     const decided = new Map<string, Confirmation>();
     const before: StreamEvent[] = [];
     for (const decision of body.decisions ?? []) {
@@ -120,7 +123,16 @@ export class AgUiClient extends AgentClient {
       // A refusal may get no TOOL_CALL_RESULT from the agent: its card is settled now (a result the agent does
       // send replaces this one).
       if (!approved) {
-        before.push({ type: 'tool_result', turnId: turnIds.result(decision.toolCallId), toolCallId: decision.toolCallId, name: call.name, output: decision.reason ?? 'Denied', isError: false, confirmation: { action: 'deny' } });
+        before.push({
+          type: 'tool_result',
+          turnId: turnIds.result(decision.toolCallId),
+          toolCallId: decision.toolCallId,
+          name: call.name,
+          output: decision.reason ?? 'Denied',
+          isError: false,
+          confirmation: { action: 'deny' },
+          ...(call.parentCallId ? { parentCallId: call.parentCallId } : {}),
+        });
       }
     }
     for (const result of body.results ?? []) {
@@ -137,7 +149,15 @@ export class AgUiClient extends AgentClient {
       thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content, ...(result.isError ? { error: content } : {}) });
       thread.clientCalls = thread.clientCalls.filter((candidate) => candidate !== call);
       // The agent does not stream back a result it was given: the page's own result is shown as it sends it.
-      before.push({ type: 'tool_result', turnId: turnIds.result(call.toolCallId), toolCallId: call.toolCallId, name: call.name, output: result.output, isError: Boolean(result.isError) });
+      before.push({
+        type: 'tool_result',
+        turnId: turnIds.result(call.toolCallId),
+        toolCallId: call.toolCallId,
+        name: call.name,
+        output: result.output,
+        isError: Boolean(result.isError),
+        ...(call.parentCallId ? { parentCallId: call.parentCallId } : {}),
+      });
     }
     const calls = this.#waiting();
     if (calls.length > 0) {
@@ -188,14 +208,19 @@ export class AgUiClient extends AgentClient {
     throw new AgentHttpError(404, 'An AG-UI agent has no undo', 'not_supported');
   }
 
-  /** Nothing stored to fetch: what is waiting for an answer on this page, over no turns. */
+  /**
+   * Nothing stored to fetch: the page's thread, as the agent's last MESSAGES_SNAPSHOT left it (its sub-agents' turns
+   * apart, as a stored session has them), and what is waiting for an answer.
+   */
   override async getSession(sessionId: string): Promise<SessionResponse> {
-    return { sessionId, turns: [], pending: this.#waiting(), undoable: false, running: false, lastEventId: 0 };
+    const thread = this.#of(sessionId);
+    const { turns, subagentTurns } = snapshotTurns(thread);
+    return { sessionId, turns, ...(subagentTurns.length > 0 ? { subagentTurns } : {}), pending: this.#waiting(), undoable: false, running: false, lastEventId: 0 };
   }
 
   /** Clear: the thread starts over here (the agent keeps nothing the element could delete). */
-  override async deleteSession(): Promise<void> {
-    this.#thread = newThread();
+  override async deleteSession(sessionId: string): Promise<void> {
+    this.#thread = threadOf(this.endpoint, sessionId, true);
   }
 
   /** The agent's tools are its own: the element learns of them as it calls them. */
@@ -207,6 +232,11 @@ export class AgUiClient extends AgentClient {
     return { commands: [] };
   }
 
+  /** The thread of `sessionId` (the thread id AG-UI is sent), which the element shows from now on. */
+  #of(sessionId: string): AgUiThread {
+    return (this.#thread = threadOf(this.endpoint, sessionId));
+  }
+
   /** The calls still waiting for an answer: interrupts not yet answered, then the page's client tools. */
   #waiting(): PendingCall[] {
     const thread = this.#thread;
@@ -215,8 +245,17 @@ export class AgUiClient extends AgentClient {
   }
 
   /** A call a new message left unanswered, settled as the element's server settles one (`skip`). */
-  #unanswered(toolCallId: string, name = 'tool'): StreamEvent {
-    return { type: 'tool_result', turnId: turnIds.result(toolCallId), toolCallId, name, output: 'Not answered', isError: false, confirmation: { action: 'skip' } };
+  #unanswered({ toolCallId, name, parentCallId }: { toolCallId: string; name: string; parentCallId?: string | undefined }): StreamEvent {
+    return {
+      type: 'tool_result',
+      turnId: turnIds.result(toolCallId),
+      toolCallId,
+      name,
+      output: 'Not answered',
+      isError: false,
+      confirmation: { action: 'skip' },
+      ...(parentCallId ? { parentCallId } : {}),
+    };
   }
 
   /** POST one RunAgentInput; resolves when the agent has answered with an event stream. */
