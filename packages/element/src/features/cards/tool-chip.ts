@@ -13,6 +13,7 @@ import { format } from '../../i18n/strings.js';
 import { focusRing, tokens } from '../../ui/tokens.js';
 import { hasHostView } from '../../context/has-host-view.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
+import { STEP_GLYPH } from '../../ui/step-glyphs.js';
 import { valueList, valueListStyles } from './value-list.js';
 import { TOOL_CHIP_PARTS } from '../../ui/parts.js';
 
@@ -23,15 +24,6 @@ const STATE_KEY: Record<ToolStepState, CardStringKey> = {
   stopped: 'toolStopped',
   interrupted: 'toolInterrupted',
   waiting: 'toolWaiting',
-};
-
-/** Glyphs rather than pictures for the finished states: they read the same in every font and at every size. */
-const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
-  done: '✓',
-  failed: '✗',
-  stopped: '■',
-  interrupted: '–',
-  waiting: '…',
 };
 
 /** Long outputs are for the model; a person needs the start of them. */
@@ -107,7 +99,7 @@ export class ToolChip extends LitElement {
     }
     const head = html`${this.state === 'running'
         ? spinner
-        : html`<span class="glyph" aria-hidden="true">${GLYPH[this.state]}</span>`}
+        : html`<span class="glyph" aria-hidden="true">${STEP_GLYPH[this.state]}</span>`}
       <span class="label">${label}</span>
       <span class="state">${(this.state === 'running' && this.progress) || t[STATE_KEY[this.state]]}</span>`;
     const input = hasInput(call.input);

@@ -10,6 +10,7 @@ import { isConfirmation, type TurnGroup } from '../../core/turns/turn-steps.js';
 import { format } from '../../i18n/shell-strings.js';
 import { Texts } from '../../i18n/texts.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
+import { STEP_GLYPH } from '../../ui/step-glyphs.js';
 import { TOOL_CHIP_PARTS } from '../../ui/parts.js';
 import { focusRing, tokens } from '../../ui/tokens.js';
 import { usageText } from '../../ui/usage-text.js';
@@ -26,14 +27,6 @@ const STATE_KEY: Record<ToolStepState, keyof SubagentStrings> = {
   stopped: 'subagentStopped',
   interrupted: 'subagentInterrupted',
   waiting: 'subagentWaiting',
-};
-
-const GLYPH: Record<Exclude<ToolStepState, 'running'>, string> = {
-  done: '✓',
-  failed: '✗',
-  stopped: '■',
-  interrupted: '–',
-  waiting: '…',
 };
 
 /**
@@ -186,7 +179,7 @@ export class SubagentNode extends LitElement {
           @click=${this.#toggle}
           @keydown=${this.#key}
         >
-          ${running ? spinner : html`<span class="glyph" aria-hidden="true">${GLYPH[shown]}</span>`}
+          ${running ? spinner : html`<span class="glyph" aria-hidden="true">${STEP_GLYPH[shown]}</span>`}
           <span class="label">${label}</span>
           <span class="state">${stateText}</span>
         </button>
