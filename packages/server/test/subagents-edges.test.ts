@@ -56,6 +56,21 @@ const echo = defineSubagent({
   model: scriptedModel(({ text }) => [[{ text: `found ${text}` }]], { name: 'echo', delayMs: 1 }),
 });
 
+/** A sub-agent whose one tool waits until `opened` settles, then answers `done`. */
+function waitingSubagent(name: string, opened: Promise<void>, done: string) {
+  return defineSubagent({
+    name,
+    description: `The ${name} sub-agent`,
+    input: z.object({}),
+    prompt: () => name,
+    system: `You are ${name}.`,
+    tools: [defineTool({ name: 'work', description: 'Work', input: z.object({}), execute: async () => (await opened, 'worked') })],
+    model: scriptedModel(() => [[{ tool: 'work' }], [{ text: done }]], { name }),
+  });
+}
+
+const deleteNote = defineTool({ name: 'delete_note', description: 'Delete', kind: 'write', needsConfirmation: true, input: z.object({ id: z.string() }), execute: ({ id }) => `Deleted ${id}` });
+
 describe('sub-agents at the edges', () => {
   it('a store that takes its time to write loses nothing that branches wrote while it wrote (the file store, 5 runs)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'subagents-'));
@@ -90,15 +105,7 @@ describe('sub-agents at the edges', () => {
       },
     };
     const held = gate();
-    const slow = defineSubagent({
-      name: 'slow',
-      description: 'Slow',
-      input: z.object({}),
-      prompt: () => 'wait',
-      system: 'You wait.',
-      tools: [defineTool({ name: 'wait', description: 'Wait', input: z.object({}), execute: async () => (await held.opened, 'waited') })],
-      model: scriptedModel(() => [[{ tool: 'wait' }], [{ text: 'late answer' }]], { name: 'slow' }),
-    });
+    const slow = waitingSubagent('slow', held.opened, 'late answer');
     const plain = defineTool({ name: 'plain', description: 'Plain', input: z.object({}), execute: () => 'ok' });
     const client = await serve({ model: scriptedModel(() => [[{ tool: 'slow' }, { tool: 'plain' }], [{ text: 'Done.' }]]), tools: [slow, plain], store });
     const events = data(
@@ -189,7 +196,6 @@ describe('sub-agents at the edges', () => {
 
   it('a plain Stop while one branch waits for the user and another runs stops the run; nothing is left pending', async () => {
     const release = gate();
-    const deleteNote = defineTool({ name: 'delete_note', description: 'Delete', kind: 'write', needsConfirmation: true, input: z.object({ id: z.string() }), execute: ({ id }) => `Deleted ${id}` });
     const cleaner = defineSubagent({
       name: 'cleaner',
       description: 'Cleans',
@@ -199,15 +205,7 @@ describe('sub-agents at the edges', () => {
       tools: [deleteNote],
       model: scriptedModel(() => [[{ tool: 'delete_note', input: { id: 'a' } }], [{ text: 'cleaned' }]], { name: 'cleaner' }),
     });
-    const busy = defineSubagent({
-      name: 'busy',
-      description: 'Busy',
-      input: z.object({}),
-      prompt: () => 'work',
-      system: 'You work.',
-      tools: [defineTool({ name: 'work', description: 'Work', input: z.object({}), execute: async () => (await release.opened, 'worked') })],
-      model: scriptedModel(() => [[{ tool: 'work' }], [{ text: 'busy done' }]], { name: 'busy' }),
-    });
+    const busy = waitingSubagent('busy', release.opened, 'busy done');
     const client = await serve({ model: scriptedModel(() => [[{ tool: 'cleaner' }, { tool: 'busy' }], [{ text: 'main done' }]]), tools: [cleaner, busy] });
     const events = data(
       await client.run('s2', { text: 'go' }, (event) => {
@@ -226,16 +224,7 @@ describe('sub-agents at the edges', () => {
 
   it('Stop of one branch that waits for the user and for a sub-agent of its own ends that branch; the run goes on', async () => {
     const release = gate();
-    const deleteNote = defineTool({ name: 'delete_note', description: 'Delete', kind: 'write', needsConfirmation: true, input: z.object({ id: z.string() }), execute: ({ id }) => `Deleted ${id}` });
-    const slow = defineSubagent({
-      name: 'slow',
-      description: 'Slow',
-      input: z.object({}),
-      prompt: () => 'slow',
-      system: 'You are slow.',
-      tools: [defineTool({ name: 'work', description: 'Work', input: z.object({}), execute: async () => (await release.opened, 'worked') })],
-      model: scriptedModel(() => [[{ tool: 'work' }], [{ text: 'slow done' }]], { name: 'slow' }),
-    });
+    const slow = waitingSubagent('slow', release.opened, 'slow done');
     const cleaner = defineSubagent({
       name: 'cleaner',
       description: 'Cleans',
