@@ -9,6 +9,7 @@ import type { SubagentNode } from '../src/features/subagent-tree/subagent-node.j
 import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { axeViolations } from './support/axe.js';
 import { assistantBubbles, deepAll, messageList, shownText } from './support/dom.js';
+import { subagents, toggleOf } from './support/subagent-dom.js';
 import { APPROVALS } from './support/subagent-texts.js';
 import { waitFor } from './support/wait.js';
 
@@ -18,17 +19,6 @@ import { waitFor } from './support/wait.js';
 // and the tree goes on live; a reload shows the waiting card under its branch again; a client tool a sub-agent calls
 // runs through the page's adapter. Against the test server's `subagent-approvals` scenario
 // (support/subagent-approval-scenarios.ts).
-
-/** The sub-agents drawn in the conversation, nested ones included, in document order. */
-function subagents(el: AgentChat): SubagentNode[] {
-  return deepAll<SubagentNode>(messageList(el).shadowRoot!, 'agent-chat-subagent');
-}
-
-function toggleOf(node: SubagentNode): HTMLButtonElement {
-  const button = node.shadowRoot?.querySelector<HTMLButtonElement>('[part~="subagent-summary"]');
-  if (!button) throw new Error('the sub-agent has no toggle');
-  return button;
-}
 
 /** What the sub-agent's toggle is named (undefined until it is drawn). */
 const nameOf = (node: SubagentNode) => node.shadowRoot?.querySelector('[part~="subagent-summary"]')?.getAttribute('aria-label') ?? undefined;

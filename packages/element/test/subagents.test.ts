@@ -6,6 +6,7 @@ import type { SubagentNode } from '../src/features/subagent-tree/subagent-node.j
 import { scenario, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { axeViolations } from './support/axe.js';
 import { assistantBubbles, deepAll, messageList, shownText } from './support/dom.js';
+import { node, openTree, steps, toggleOf } from './support/subagent-dom.js';
 import { SUBAGENTS } from './support/subagent-texts.js';
 import { waitFor } from './support/wait.js';
 
@@ -13,61 +14,6 @@ import { waitFor } from './support/wait.js';
 // each running branch has its own Stop; a reload draws the same tree from the session's subagentTurns; the tree is a
 // disclosure per sub-agent, named for it and its state; usage shows only when asked for. Against the test server's
 // `subagents` scenarios (support/subagent-scenarios.ts), which run defineSubagent on scripted models.
-
-/** The sub-agents drawn in the conversation, nested ones included, in document order. */
-function subagents(el: AgentChat): SubagentNode[] {
-  return deepAll<SubagentNode>(messageList(el).shadowRoot!, 'agent-chat-subagent');
-}
-
-function toggleOf(node: SubagentNode): HTMLButtonElement {
-  const button = node.shadowRoot?.querySelector<HTMLButtonElement>('[part~="subagent-summary"]');
-  if (!button) throw new Error('the sub-agent has no toggle');
-  return button;
-}
-
-/** The sub-agent whose toggle is named for `label`, once it is drawn. */
-function node(el: AgentChat, label: string): Promise<SubagentNode> {
-  return waitFor(() => subagents(el).find((each) => toggleOf(each).getAttribute('aria-label')?.startsWith(`Sub-agent ${label}:`)), {
-    message: `the sub-agent ${label}`,
-  });
-}
-
-/** A sub-agent's own steps (not its nested sub-agents'), each as its kind and what it shows. */
-function steps(node: SubagentNode): string[] {
-  const turn = node.shadowRoot?.querySelector('agent-chat-turn');
-  const group = turn?.shadowRoot?.querySelector('[part~="turn"]');
-  return Array.from(group?.children ?? [], (step) => {
-    if (step.localName === 'agent-chat-tool-chip') {
-      const inner = step.shadowRoot?.querySelector<SubagentNode>('agent-chat-subagent');
-      return inner ? `sub-agent ${toggleOf(inner).getAttribute('aria-label')}` : `tool ${shownText(step.shadowRoot!.querySelector('.label')!)}`;
-    }
-    if (step.localName === 'agent-chat-thinking') return 'thinking';
-    return `${step.localName.replace('agent-chat-', '')} ${shownText(step)}`;
-  });
-}
-
-/** The whole tree under `node`, opened: its steps, then each nested sub-agent's, indented. */
-async function openTree(node: SubagentNode, depth = 0): Promise<string[]> {
-  if (!node.open) toggleOf(node).click();
-  await waitFor(() => node.shadowRoot?.querySelector('agent-chat-turn'), { message: 'the sub-agent’s steps' });
-  await waitFor(() => steps(node).length > 0 && !steps(node).some((step) => step.endsWith(' ')), { message: 'its steps drawn' });
-  const lines = [`${'  '.repeat(depth)}${toggleOf(node).getAttribute('aria-label')}`];
-  for (const step of steps(node)) lines.push(`${'  '.repeat(depth + 1)}${step}`);
-  const turn = node.shadowRoot!.querySelector('agent-chat-turn')!;
-  for (const nested of deepAll<SubagentNode>(turn.shadowRoot!, 'agent-chat-subagent').filter((each) => parentOf(each) === node)) {
-    lines.push(...(await openTree(nested, depth + 1)));
-  }
-  return lines;
-}
-
-/** The sub-agent whose steps hold `node`. */
-function parentOf(node: SubagentNode): SubagentNode | undefined {
-  let at: Node | null = node;
-  for (;;) {
-    at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null);
-    if (!at || (at as Element).localName === 'agent-chat-subagent') return (at as SubagentNode | null) ?? undefined;
-  }
-}
 
 /** The element's focus, through the shadow roots it is inside. */
 function deepFocus(): Element | null {
