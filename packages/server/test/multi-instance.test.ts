@@ -45,6 +45,10 @@ function reply(body: RecordedRequest, index: number): FakeReply {
   // In flight until the test has both answers: a second message sent at the same moment finds the run going.
   if (text.startsWith('race')) return { content: [{ type: 'text', text: `Answer to ${text}.` }], holdUntil: raceAnswered };
   if (text === 'work') return { content: [{ type: 'text', text: 'Working.' }, { type: 'tool_use', id: `toolu_work_${index}`, name: 'work', input: { n: 1 } }] };
+  // Two sub-agents (issue 34), each doing one unit of work.
+  if (text === 'branches') return { content: [1, 2].map((n) => ({ type: 'tool_use' as const, id: `toolu_branch_${index}_${n}`, name: 'investigate', input: { n } })) };
+  const unit = /^Investigate unit (\d+)$/.exec(text);
+  if (unit) return { content: [{ type: 'text', text: 'Investigating.' }, { type: 'tool_use', id: `toolu_unit_${index}`, name: 'work', input: { n: Number(unit[1]) } }] };
   if (text === 'note') return { content: [{ type: 'tool_use', id: `toolu_note_${index}`, name: 'add_note', input: { text: 'remember' } }] };
   return { content: [{ type: 'text', text: `Answer to ${text}.` }] };
 }
@@ -227,6 +231,26 @@ describe.skipIf(skip)('instances sharing one Redis', () => {
     expect(fake.requests.length).toBe(requests + 1);
     expect(doneOf(next)).toMatchObject({ stopReason: 'end_turn' });
     expect(textOf(next)).toBe('Answer to say carry on.');
+  });
+
+  it('one sub-agent of a run on A is stopped by a cancel with its call sent to B; the other and the agent go on (issue 34)', async () => {
+    const sessionId = 'branch-stop-from-b';
+    let cancel: Promise<Response> | undefined;
+    let stopped: string | undefined;
+    const events = await read(await a.send(sessionId, { text: 'branches' }), 'the run on A', (event) => {
+      // The first branch to start its work is stopped, from the other instance, while its tool runs.
+      if (!cancel && event.data.type === 'tool_call' && event.data.name === 'work' && event.data.parentCallId) {
+        stopped = event.data.parentCallId;
+        cancel = b.cancel(sessionId, { toolCallId: stopped });
+      }
+    });
+    expect(await (await cancel!).json()).toEqual({ cancelled: true });
+    expect(doneOf(events)).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    const results = events.flatMap((event) => (event.data.type === 'tool_result' && event.data.name === 'investigate' ? [event.data] : []));
+    expect(results.map((result) => [result.toolCallId === stopped, result.stopped ?? false])).toEqual(expect.arrayContaining([[true, true], [false, false]]));
+    // The agent answered once both results were in (the fake validated its request's history).
+    expect(events.flatMap((event) => (event.data.type === 'text_delta' && !event.data.parentCallId ? [event.data.text] : [])).join('')).toBe('Done.');
+    expectValidHistory((await b.history(sessionId)).turns);
   });
 
   it('a client dropped mid-run reconnects to the other instance with its last id and gets exactly the missing events', async () => {

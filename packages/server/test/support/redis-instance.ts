@@ -3,7 +3,7 @@
 // whose model is the Messages API at ANTHROPIC_FAKE_URL (the test's validating fake). It prints its URL. Instances
 // started with the same REDIS_URL and AGENT_CHAT_SECRET are one app to a browser, as behind a load balancer.
 import { z } from 'zod';
-import { anthropicModel, createAgentChat, defineTool } from '../../src/index.js';
+import { anthropicModel, createAgentChat, defineSubagent, defineTool } from '../../src/index.js';
 import { redisCoordination } from '../../src/redis.js';
 import { FAKE_ANTHROPIC_API_KEY } from '../../src/testing/fake-anthropic.js';
 import { serveApp } from '../../src/testing/serve-app.js';
@@ -36,10 +36,20 @@ const work = defineTool({
   },
 });
 
+/** A sub-agent that does one unit of work (issue 34): one of its branches is stopped from another instance. */
+const investigate = defineSubagent({
+  name: 'investigate',
+  description: 'Investigate one unit of work',
+  input: z.object({ n: z.number() }),
+  prompt: ({ n }) => `Investigate unit ${n}`,
+  system: 'You investigate one unit of work.',
+  tools: [work],
+});
+
 const shared = redisCoordination({ url: redisUrl, coordinator: { lockMs } });
 const app = createAgentChat({
   model: anthropicModel({ model: 'claude-test', apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fakeUrl }),
-  tools: [work, addNote],
+  tools: [work, addNote, investigate],
   store: shared.store,
   coordinator: shared.coordinator,
   events: shared.events,
