@@ -1,4 +1,4 @@
-// `@agent-chat/server/mcp`: an MCP server's tools as the agent's tools, with the official MCP SDK
-// (`@modelcontextprotocol/sdk`), an optional peer dependency: only this entry imports it.
+// `@agent-chat/server/mcp`: an MCP server's tools as the agent's tools, with the official MCP client (v2,
+// `@modelcontextprotocol/client`), an optional peer dependency: only this entry imports it.
 export { mcpTools, type McpTools } from './mcp/mcp-tools.js';
 export type { McpServerSource, McpToolInfo, McpToolsOptions, PerTool } from './mcp/options.js';

@@ -1,8 +1,16 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, type CallToolResult, type Progress, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type Progress,
+  type Tool as McpTool,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServerSource } from './options.js';
 
 export interface McpCallOptions {
@@ -40,7 +48,8 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
   const open = (): Promise<Client> => {
     const client = new Client(
       { name: options.clientName, version: options.clientVersion },
-      // The SDK's own refresh reads only the first page of tools; ours reads them all.
+      // Refreshed by us rather than by the SDK, so the list is read through the same reconnecting path as the first
+      // one. The 2025 handshake (the SDK's default, `versionNegotiation: 'legacy'`), which every server speaks.
       { listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } } },
     );
     const attempt: Promise<Client> = client.connect(transportFor(source)).then(
@@ -78,7 +87,7 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
     try {
       return await request(first);
     } catch (error) {
-      if (!(error instanceof StreamableHTTPError) || error.code !== 404) throw error;
+      if (!(error instanceof SdkHttpError) || error.status !== 404) throw error;
       await forget(first);
       return request(await client());
     }
@@ -87,34 +96,27 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
   return {
     where,
     async listTools() {
-      return withSession(async (c) => {
-        const tools: McpTool[] = [];
-        let cursor: string | undefined;
-        do {
-          const page = await c.listTools(cursor === undefined ? {} : { cursor });
-          tools.push(...page.tools);
-          cursor = page.nextCursor;
-        } while (cursor);
-        return tools;
-      });
+      // Without a cursor, the v2 client reads every page and returns them together (up to 64 pages).
+      // `cacheMode: 'refresh'`: always asked of the server, never a cached list.
+      return withSession(async (c) => (await c.listTools(undefined, { cacheMode: 'refresh' })).tools);
     },
     async callTool(name, args, { timeoutMs, onProgress }) {
       let result;
       try {
         result = await withSession((c) =>
-          c.callTool({ name, arguments: args }, undefined, {
-            timeout: timeoutMs,
-            ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
-          }),
+          c.callTool(
+            { name, arguments: args },
+            { timeout: timeoutMs, ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}) },
+          ),
         );
       } catch (error) {
-        // The SDK's own errors say what MCP said ("MCP error -32602: …"); a network failure says only "fetch failed".
-        if (error instanceof McpError || error instanceof StreamableHTTPError || closed) throw error;
-        throw new Error(`the MCP server could not be reached (${messageOf(error)})`, { cause: error });
+        throw callError(error, closed);
       }
-      // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape.
-      if ('content' in result) return result as CallToolResult;
-      return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
+      // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape (the v2
+      // client gives it an empty `content`).
+      const legacy = (result as { toolResult?: unknown }).toolResult;
+      if (legacy !== undefined && result.content.length === 0) return { content: [{ type: 'text', text: JSON.stringify(legacy) }] };
+      return result;
     },
     async close() {
       closed = true;
@@ -137,6 +139,18 @@ function transportFor(source: McpServerSource): Transport {
     ...(source.env ? { env: source.env } : {}),
     ...(source.cwd ? { cwd: source.cwd } : {}),
   });
+}
+
+/**
+ * A failed call as the agent reads it. What MCP said keeps the words it had with the v1 SDK ("MCP error -32602: …");
+ * the SDK's own errors (a timeout, a dropped connection, an HTTP status) say what happened; a network failure, which
+ * says only "fetch failed", says that the server could not be reached.
+ */
+function callError(error: unknown, closed: boolean): unknown {
+  if (error instanceof ProtocolError) return new Error(`MCP error ${error.code}: ${error.message}`, { cause: error });
+  if (closed || error instanceof SdkHttpError) return error;
+  if (error instanceof SdkError && error.code !== SdkErrorCode.SendFailed) return error;
+  return new Error(`the MCP server could not be reached (${messageOf(error)})`, { cause: error });
 }
 
 export function messageOf(error: unknown): string {

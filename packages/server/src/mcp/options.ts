@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 
 /** An MCP server's tool as it listed it: its name, title, description, input schema and annotations. */
 export type McpToolInfo = McpTool;

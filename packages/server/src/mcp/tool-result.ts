@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
 import { toolContent, type ToolContent, type ToolContentPart } from '../tools/tool-content.js';
 
 /**

@@ -15,9 +15,10 @@ export function sampleNotes(): Notes {
 }
 
 /**
- * A small MCP server for the tests, built with the official SDK: a read tool with a text and an image result (and a
- * progress message), one with an image resource and audio, a destructive tool, an additive write, a tool that
- * reports an error, and one that makes the server go away.
+ * A small MCP server for the tests, built with the official SDK, v1 (`@modelcontextprotocol/sdk`) on purpose: mcpTools
+ * is on the v2 client, so every test also shows the two versions talk, over stdio and Streamable HTTP. A read tool
+ * with a text and an image result (and a progress message), one with an image resource and audio, a destructive
+ * tool, an additive write, a tool that reports an error, and one that makes the server go away.
  */
 export interface NotesServerOptions {
   /** Adds a tool that ends the server mid-call. */
