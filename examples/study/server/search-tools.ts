@@ -19,6 +19,11 @@ export function documentSearchers(store: LearnerStore, fast: Model): Tool[] {
   return library.list().map((summary) => documentSearcher(library.require(summary.id), store, fast));
 }
 
+/** What both search tools run: the code dispatcher (search-dispatcher.ts), starting one searcher per document. */
+function dispatching(searchers: readonly Tool[]) {
+  return { system: DISPATCHER_SYSTEM, model: searchDispatcher(), tools: searchers, maxSteps: 2 };
+}
+
 /**
  * searchLibrary: every document of the library, and the learner's notes on each, searched by its own sub-agent at
  * once; each document that matches comes back once, best first, with its passages and their pages.
@@ -34,10 +39,7 @@ export function searchLibraryTool(searchers: readonly Tool[]): Tool {
     }),
     label: (input) => `Searching the library for “${input.query}”`,
     prompt: ({ query, limit }) => planPrompt({ query, documents: library.list().map((doc) => doc.id), limit, perDocument: 3 }),
-    system: DISPATCHER_SYSTEM,
-    model: searchDispatcher(),
-    tools: searchers,
-    maxSteps: 2,
+    ...dispatching(searchers),
     result: (_final, turns) => {
       const plan = planOf(turns);
       const { searched, found, unfinished } = aggregate(turns, plan?.limit ?? 8);
@@ -63,10 +65,7 @@ export function findRelatedContentTool(searchers: readonly Tool[]): Tool {
     label: (input) => `Finding material related to “${input.topic}”`,
     prompt: ({ topic, currentDocumentId }) =>
       planPrompt({ query: topic, documents: library.list().map((doc) => doc.id), leaveOut: currentDocumentId ?? 'open', limit: 8, perDocument: 2 }),
-    system: DISPATCHER_SYSTEM,
-    model: searchDispatcher(),
-    tools: searchers,
-    maxSteps: 2,
+    ...dispatching(searchers),
     result: (_final, turns) => {
       const plan = planOf(turns);
       const { searched, found, unfinished } = aggregate(turns, plan?.limit ?? 8);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { errorJson } from '../http/errors.js';
 import { sessionIdParam } from '../http/session-id.js';
-import { appendTurn } from '../run/run-context.js';
+import { appendTurn } from '../run/run-turns.js';
 import { commitSession } from '../session/commit-session.js';
 import type { Runtime } from '../runtime.js';
 import { withSession } from './with-session.js';

@@ -2,7 +2,7 @@ import type { DoneEvent, PendingCall, StopReason, ToolCallTurn } from '@agent-ch
 import { CANCELLED_BEFORE_RUN, handleCall, recordResult } from './execute-call.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { modelStep } from './model-step.js';
-import { DROPPED_FOR_STOP, dropBranches } from './drop-branches.js';
+import { DROPPED_FOR_STOP, dropWaiting } from './drop-waiting.js';
 import { runSubagentCall } from './subagent-run.js';
 import { subagentTree } from './subagent-tree.js';
 import type { SubagentSpec } from '../tools/define-tool.js';
@@ -84,7 +84,7 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
     }
     if (pending.length > 0 && run.signal.aborted) {
       // Stopped while calls waited for an answer: none will be asked for now, in this conversation or below it.
-      stopWaiting(run, pending);
+      dropWaiting(run, pending, DROPPED_FOR_STOP);
       await run.commit();
       return finish(run, 'cancelled');
     }
@@ -97,15 +97,6 @@ export async function runAgentLoop(run: RunContext): Promise<DoneEvent> {
   status(run, `Stopped after ${deps.maxSteps} steps.`, 'max_steps');
   await run.commit();
   return finish(run, 'max_steps');
-}
-
-/** Calls left waiting when the run stopped: this conversation's answered as not run, sub-agents' in their branches. */
-function stopWaiting(run: RunContext, pending: readonly PendingCall[]): void {
-  const own = new Set(pending.filter((call) => call.parentCallId === undefined).map((call) => call.toolCallId));
-  for (const turn of run.turns.list) {
-    if (turn.type === 'tool_call' && own.has(turn.toolCallId)) recordResult(run, turn, { output: CANCELLED_BEFORE_RUN, isError: true, stopped: true });
-  }
-  dropBranches(run, pending.filter((call) => call.parentCallId !== undefined), DROPPED_FOR_STOP);
 }
 
 /** The sub-agent a call starts, when it names one this agent is offered now; otherwise handleCall answers it. */

@@ -1,14 +1,12 @@
 import type { ClientResult, Decision, FieldIssue, PendingCall, ToolCallTurn } from '@agent-chat/protocol';
 import { parseToolInput } from '../tools/run-tool.js';
 import type { Tool } from '../tools/define-tool.js';
-import { answerCall, answersById, confirmationOf } from './answer-call.js';
-import { DROPPED_FOR_NEW_MESSAGE, dropBranches } from './drop-branches.js';
+import { answerCall, answersById } from './answer-call.js';
+import { DROPPED_FOR_NEW_MESSAGE, dropWaiting } from './drop-waiting.js';
 import { resumeBranches } from './resume-branches.js';
-import { recordResult } from './execute-call.js';
 import { reviseTurn } from '../session/commit-session.js';
 import type { RunContext } from './run-context.js';
 
-export const DENIED_FOR_NEW_MESSAGE = DROPPED_FOR_NEW_MESSAGE.call;
 
 export interface Answers {
   decisions: Decision[];
@@ -79,16 +77,8 @@ export async function applyAnswers(run: RunContext, answers: Answers): Promise<P
 
 /** A new message while calls wait: they are answered as not run, so the history stays valid (documented choice). */
 export function dropPending(run: RunContext): void {
-  const calls = new Map(
-    run.session.turns.filter((turn): turn is ToolCallTurn => turn.type === 'tool_call').map((turn) => [turn.toolCallId, turn]),
-  );
   // A sub-agent's calls are answered in its branch, and the sub-agent's own call in the branch above.
-  dropBranches(run, run.session.pending.filter((call) => call.parentCallId !== undefined), DROPPED_FOR_NEW_MESSAGE);
-  for (const call of run.session.pending) {
-    if (call.parentCallId !== undefined) continue;
-    const turn = calls.get(call.toolCallId);
-    if (turn) recordResult(run, turn, { output: DENIED_FOR_NEW_MESSAGE, isError: true, confirmation: confirmationOf(call, 'skip') });
-  }
+  dropWaiting(run, run.session.pending, DROPPED_FOR_NEW_MESSAGE);
   run.session.pending = [];
   delete run.session.pendingContext;
 }

@@ -7,7 +7,7 @@ import { answerDangling, runAgentLoop } from './agent-loop.js';
 import { applyAnswers, dropPending, type Answers } from './answer-pending.js';
 import type { RunRuntime } from './background-run.js';
 import { newId } from './ids.js';
-import { appendTurn } from './run-context.js';
+import { appendTurn } from './run-turns.js';
 import { answerUnknownCommand, runCommand } from './run-command.js';
 import type { RunSlot } from './run-slot.js';
 import { startRun } from './start-run.js';

@@ -1,7 +1,8 @@
 import type { DoneEvent } from '@agent-chat/protocol';
 import type { Command } from '../commands/define-command.js';
 import { finish } from './agent-loop.js';
-import { appendTurn, type RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
+import { appendTurn } from './run-turns.js';
 
 /** A slash command's short run: its reply as assistant text, the state it changed, then done. No model call. */
 export async function runCommand(run: RunContext, command: Command, rest: string): Promise<DoneEvent> {

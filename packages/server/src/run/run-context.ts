@@ -9,8 +9,6 @@ import type { Prices } from './usage.js';
 import type { RunBranches } from './run-branches.js';
 import type { RunTurns } from './run-turns.js';
 
-export { appendTurn } from './run-turns.js';
-
 /** What a run needs from the agent's configuration. The loop knows no HTTP and no provider. */
 export interface RunDeps {
   model: Model;

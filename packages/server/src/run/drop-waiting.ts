@@ -26,12 +26,31 @@ export const DROPPED_FOR_STOP: DropWords = {
 };
 
 /**
+ * Calls left waiting for an answer that will not come (a new message; a Stop): `run`'s own are answered as not run in
+ * its conversation, and those of the sub-agents below it in their branches (dropBranches), so every conversation of
+ * the tree stays valid.
+ */
+export function dropWaiting(run: RunContext, pending: readonly PendingCall[], words: DropWords): void {
+  const own = new Map(pending.filter((call) => call.parentCallId === undefined).map((call) => [call.toolCallId, call]));
+  for (const turn of run.turns.list) {
+    const call = turn.type === 'tool_call' ? own.get(turn.toolCallId) : undefined;
+    if (call && turn.type === 'tool_call') answerDropped(run, turn, call, words);
+  }
+  dropBranches(run, pending.filter((call) => call.parentCallId !== undefined), words);
+}
+
+/** A waiting call answered as not run, with what its card showed (`skip`: never answered). */
+function answerDropped(context: RunContext, turn: ToolCallTurn, call: PendingCall, words: DropWords): void {
+  recordResult(context, turn, { output: words.call, isError: true, ...(words.stopped ? { stopped: true } : {}), confirmation: confirmationOf(call, 'skip') });
+}
+
+/**
  * Calls of sub-agents below `run` left waiting for an answer that will not come (a new message; a Stop): each is
  * answered as not run in its branch, and each sub-agent that waited on one gets its own call's result in the branch
  * above it (or in `run`'s own conversation), deepest first, so every conversation of the tree stays valid. The
  * branches are not running: each has written its turns to the session, which is where they are read from here.
  */
-export function dropBranches(run: RunContext, pending: readonly PendingCall[], words: DropWords): void {
+function dropBranches(run: RunContext, pending: readonly PendingCall[], words: DropWords): void {
   if (pending.length === 0) return;
   const tree = subagentTree(run.session, run.deps.tools);
   const stopped = words.stopped ? { stopped: true } : {};
@@ -45,7 +64,7 @@ export function dropBranches(run: RunContext, pending: readonly PendingCall[], w
     const own = contextOf(id);
     for (const waiting of pending.filter((call) => call.parentCallId === id)) {
       const turn = own.context.turns.list.find((kept): kept is ToolCallTurn => kept.type === 'tool_call' && kept.toolCallId === waiting.toolCallId);
-      if (turn) recordResult(own.context, turn, { output: words.call, isError: true, ...stopped, confirmation: confirmationOf(waiting, 'skip') });
+      if (turn) answerDropped(own.context, turn, waiting, words);
     }
     own.publish?.();
     const { [id]: _dropped, ...usage } = run.session.branchUsage ?? {};
