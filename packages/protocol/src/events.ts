@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputAnswerSchema, inputRequestSchema } from './input-requests.js';
 import { pendingCallSchema } from './pending.js';
 import { confirmationSchema } from './preview.js';
 import { toolKindSchema, toolResultPartSchema } from './turns.js';
@@ -120,6 +121,24 @@ export const awaitingInputEventSchema = z.object({
   calls: z.array(pendingCallSchema),
 });
 
+/**
+ * A running tool call asks the user something (an MCP server's elicitation or sampling request, or a tool's
+ * `ctx.requestInput`). The call waits, and the run with it, until POST /sessions/:id/input-requests/:requestId
+ * answers, the run is stopped, or the request times out; `input_answered` follows in each case.
+ */
+export const inputRequestEventSchema = inputRequestSchema.omit({ answer: true }).extend({
+  type: z.literal('input_request'),
+});
+
+/** An input request was answered (by the user, or for them on Stop, a timeout or the run's end). */
+export const inputAnsweredEventSchema = z.object({
+  type: z.literal('input_answered'),
+  requestId: z.string(),
+  toolCallId: z.string(),
+  answer: inputAnswerSchema,
+  parentCallId,
+});
+
 export const doneEventSchema = z.object({
   type: z.literal('done'),
   stopReason: stopReasonSchema,
@@ -147,6 +166,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   stateEventSchema,
   errorEventSchema,
   awaitingInputEventSchema,
+  inputRequestEventSchema,
+  inputAnsweredEventSchema,
   doneEventSchema,
 ]);
 
@@ -160,6 +181,8 @@ export type StatusEvent = z.infer<typeof statusEventSchema>;
 export type StateEvent = z.infer<typeof stateEventSchema>;
 export type ErrorEvent = z.infer<typeof errorEventSchema>;
 export type AwaitingInputEvent = z.infer<typeof awaitingInputEventSchema>;
+export type InputRequestEvent = z.infer<typeof inputRequestEventSchema>;
+export type InputAnsweredEvent = z.infer<typeof inputAnsweredEventSchema>;
 export type DoneEvent = z.infer<typeof doneEventSchema>;
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];
@@ -176,5 +199,7 @@ export const STREAM_EVENT_TYPES = [
   'state',
   'error',
   'awaiting_input',
+  'input_request',
+  'input_answered',
   'done',
 ] as const satisfies readonly StreamEventType[];

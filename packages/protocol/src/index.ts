@@ -6,6 +6,7 @@ export * from './turns.js';
 export * from './tools.js';
 export * from './preview.js';
 export * from './pending.js';
+export * from './input-requests.js';
 export * from './usage.js';
 export * from './events.js';
 export * from './requests.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRequestSchema } from './input-requests.js';
 import { branchPointSchema } from './message-actions.js';
 import { pendingCallSchema } from './pending.js';
 import { turnSchema } from './turns.js';
@@ -24,6 +25,11 @@ export const sessionResponseSchema = z.object({
   subagentTurns: z.array(turnSchema).optional(),
   /** Tokens used per user turn (the id of its `user` turn), over its runs and resumes, sub-agents included. */
   usage: z.record(z.string(), usageSchema).optional(),
+  /**
+   * What running tool calls asked the user (forms, links, sampling approvals), answered or not, in the order they
+   * were asked; absent when none did. An unanswered one is waited for by its call, in a run that is still going.
+   */
+  inputRequests: z.array(inputRequestSchema).optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

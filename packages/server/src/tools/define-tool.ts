@@ -1,4 +1,4 @@
-import type { ConfirmButton, Context, Preview, ToolDescriptor, ToolKind, Turn } from '@agent-chat/protocol';
+import type { ConfirmButton, Context, InputAnswer, InputFormSchema, Preview, SamplingRequestInfo, ToolDescriptor, ToolKind, Turn, Usage } from '@agent-chat/protocol';
 import type { Model, ModelToolSpec } from '../model/model.js';
 import type { z } from 'zod';
 
@@ -27,6 +27,34 @@ export interface ToolContext {
    * sent as before.
    */
   state(snapshot: unknown): void;
+  /**
+   * Ask the user something while the call runs, and wait for the answer: a form (`kind: 'form'`, its fields as a
+   * flat JSON Schema), a link to open (`kind: 'url'`), or an approval of a sampling request (`kind: 'sampling'`).
+   * Streamed as an `input_request` event and stored with the session, so a reload or another tab shows the card; it
+   * is answered by POST /sessions/:id/input-requests/:requestId from any instance. Resolves with `cancel` when the
+   * run is stopped, when `timeoutMs` passes (default: the app's `inputRequestTimeoutMs`, 10 minutes), or when
+   * the run ends; never rejects for those.
+   */
+  requestInput(request: InputRequestSpec): Promise<InputAnswer>;
+  /**
+   * Count tokens the tool spent on a model call of its own (an MCP server's sampling request answered by the app's
+   * model) in the run's usage: the turn's `usage`, `done.usage`, and a sub-agent's call's. Priced by `model` (the
+   * model's id or name) with the app's `prices`.
+   */
+  countUsage(usage: Usage, model?: string): void;
+}
+
+/** What `ctx.requestInput` asks: see InputRequest in the protocol. */
+export interface InputRequestSpec {
+  kind: 'form' | 'url' | 'sampling';
+  message: string;
+  /** Who asks, as the user reads it (an MCP server's name). Default: the call's label. */
+  server?: string;
+  schema?: InputFormSchema;
+  url?: string;
+  sampling?: SamplingRequestInfo;
+  /** How long to wait for the user before answering `cancel` for them. */
+  timeoutMs?: number;
 }
 
 /** Whether a tool is offered in this turn, decided from the page context (seed 000's stage-scoped tools). */
