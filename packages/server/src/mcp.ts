@@ -2,3 +2,4 @@
 // `@modelcontextprotocol/client`), an optional peer dependency: only this entry imports it.
 export { mcpTools, type McpTools } from './mcp/mcp-tools.js';
 export type { McpServerSource, McpToolInfo, McpToolsOptions, PerTool } from './mcp/options.js';
+export type { McpAuthProvider } from './mcp/http-transport.js';

@@ -4,13 +4,13 @@ import {
   SdkError,
   SdkErrorCode,
   SdkHttpError,
-  StreamableHTTPClientTransport,
   type CallToolResult,
   type Progress,
   type Tool as McpTool,
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { httpTransport } from './http-transport.js';
 import type { McpServerSource } from './options.js';
 
 export interface McpCallOptions {
@@ -129,10 +129,7 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
 }
 
 function transportFor(source: McpServerSource): Transport {
-  if (source.url !== undefined) {
-    const url = new URL(source.url);
-    return new StreamableHTTPClientTransport(url, source.headers ? { requestInit: { headers: source.headers } } : undefined);
-  }
+  if (source.url !== undefined) return httpTransport(source);
   return new StdioClientTransport({
     command: source.command,
     ...(source.args ? { args: source.args } : {}),

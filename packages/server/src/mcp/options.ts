@@ -1,4 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/client';
+import type { McpAuthProvider } from './http-transport.js';
 
 /** An MCP server's tool as it listed it: its name, title, description, input schema and annotations. */
 export type McpToolInfo = McpTool;
@@ -10,6 +11,14 @@ export type McpServerSource =
       url: string | URL;
       /** Sent with every request: an API key or a bearer token the server wants. */
       headers?: Record<string, string>;
+      /**
+       * For a server that wants OAuth: the MCP client's `AuthProvider` (`{ token }`, e.g. its
+       * `ClientCredentialsProvider` for a server-to-server client) or an `OAuthClientProvider`, which the client
+       * drives through discovery, registration and token refresh. When a person must sign in first, `mcpTools` fails
+       * with the client's `UnauthorizedError` as the error's `cause`, after the provider's `redirectToAuthorization`;
+       * finish with the client's `auth(provider, { serverUrl, authorizationCode })` and call `mcpTools` again.
+       */
+      authProvider?: McpAuthProvider;
       command?: never;
     }
   | {
