@@ -2,6 +2,7 @@ export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './
 export type { AgentChatOptions, SystemPrompt } from './runtime.js';
 export { defineTool, type SubagentSpec, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel, type ToolRegistry } from './tools/define-tool.js';
 export { defineSubagent, type SubagentDefinition } from './tools/define-subagent.js';
+export type { ToolSource } from './tools/tool-source.js';
 export type { ModelPrice, Prices } from './run/usage.js';
 export { defineCommand, type Command, type CommandAvailability, type CommandContext, type CommandReply } from './commands/define-command.js';
 export { unknownCommandReply, type UnknownCommand } from './commands/command-set.js';

@@ -13,6 +13,7 @@ import type { StateAdapter } from './state-adapter.js';
 import { memoryStore } from './store/memory-store.js';
 import type { SessionStore } from './store/session-store.js';
 import type { Tool } from './tools/define-tool.js';
+import type { ToolSource } from './tools/tool-source.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { Authorize } from './security/principal.js';
 import type { AllowedOrigins } from './security/origin-guard.js';
@@ -26,7 +27,11 @@ export type SystemPrompt = string | ((input: { sessionId: string; context: Conte
 
 export interface AgentChatOptions {
   model: Model;
-  tools?: readonly Tool[];
+  /**
+   * The agent's tools. A ToolSource among them (an MCP server's `mcpTools(...)`) is followed as it changes: each
+   * model call is offered its tools as they are then.
+   */
+  tools?: readonly (Tool | ToolSource)[];
   /** Slash commands that run without the model. */
   commands?: readonly Command[];
   /**

@@ -60,8 +60,8 @@ export type McpToolsOptions = McpServerSource & {
   timeoutMs?: number;
   /**
    * Told when the server's tool list changed (servers that announce `tools.listChanged`), with the new list, once
-   * the tools it no longer lists have stopped being offered. A tool it added is not offered until the app is made
-   * again with a new `mcpTools(...)`.
+   * the returned object's `tools` and `listed` are the new ones: an app given that object offers a tool the server
+   * added from its next model call (and GET /tools lists it); a tool the server no longer lists is offered by no app.
    */
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** The name this client gives the server when it connects. Default `agent-chat`. */

@@ -132,12 +132,18 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
   return { ...definition, kind, timeoutMs: definition.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
 }
 
-/** The tools of one agent, by name, with what the model and the element are told of them. */
+/**
+ * The tools of one agent, by name, with what the model and the element are told of them. Its tools can change while
+ * the app runs (a ToolSource's, such as an MCP server's): each answer is about the tools as they are when asked.
+ */
 export interface ToolRegistry {
+  /** The tool of that name offered now; undefined for one that was never there or has gone. */
   get(name: string): Tool | undefined;
-  /** The tools offered in this turn: those whose `available` says yes for this context. */
+  /** The tools offered now, asked at each model call: those whose `available` says yes for this context. */
   offered(sessionId: string, context: Context | undefined): Tool[];
+  /** What the model is told of a tool; also of one `offered` gave that has gone since. */
   specFor(tool: Tool): ModelToolSpec;
+  /** What GET /tools tells the element of each tool offered now. */
   descriptors(): ToolDescriptor[];
 }
 

@@ -1,0 +1,220 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { anthropicModel, createAgentChat, defineTool, type Model } from '../src/index.js';
+import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
+import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
+import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { startChangingHttpServer, type ChangingHttpServer } from './support/mcp-changing-server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
+/** The user's message names the tool the model calls: `{"tool": …, "input": …}`. */
+const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
+
+/**
+ * The fake Messages API's model: it calls the tool the user's message names, and after the tool's result says it is
+ * done. What it was asked stays in `fake.requests`, as the real SDK sent it.
+ */
+function reply(body: RecordedRequest, index: number): FakeReply {
+  const last = (body.messages as Array<{ role: string; content: string | Array<Record<string, any>> }>).at(-1)!;
+  const blocks = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
+  if (blocks.some((block) => block.type === 'tool_result')) return { content: [{ type: 'text', text: 'Done.' }] };
+  const { tool, input } = JSON.parse(blocks.find((block) => block.type === 'text')!.text as string) as { tool: string; input: Record<string, unknown> };
+  return { content: [{ type: 'tool_use', id: `toolu_${index}`, name: tool, input }] };
+}
+
+const toolNames = (request: RecordedRequest | undefined) => ((request?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
+
+/** Resolves the next time the MCP server's tools have changed and the change has been taken in. */
+function nextChange(mcp: McpTools): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = mcp.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
+async function listedTools(client: AgentClient): Promise<Array<Record<string, any>>> {
+  return ((await client.tools()) as { tools: Array<Record<string, any>> }).tools;
+}
+
+/** A tool of the app's own, whose name the MCP server takes too later. */
+const clock = defineTool({ name: 'clock', description: "The app's clock.", input: z.object({}), execute: () => 'the app clock' });
+
+interface Setup {
+  source(): McpToolsOptions;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let httpServer: ChangingHttpServer;
+const transports: Array<[string, Setup]> = [
+  [
+    'stdio',
+    {
+      source: () => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-changing-stdio.ts')] }),
+      start: async () => {},
+      stop: async () => {},
+    },
+  ],
+  [
+    'Streamable HTTP',
+    {
+      source: () => ({ url: httpServer.url }),
+      start: async () => void (httpServer = await startChangingHttpServer()),
+      stop: () => httpServer.close(),
+    },
+  ],
+];
+
+describe.each(transports)('tools an MCP server changes, over %s, in an app made once', (_name, setup) => {
+  let mcp: McpTools;
+  let fake: FakeAnthropic;
+  let app: RunningServer;
+  let client: AgentClient;
+  beforeAll(async () => {
+    await setup.start();
+    mcp = await mcpTools(setup.source());
+    fake = await startFakeAnthropic({ replies: reply });
+    const anthropic = new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 });
+    // The MCP tools given whole: the app follows the server's list.
+    app = await serveApp(createAgentChat({ model: anthropicModel({ model: 'claude-test-1', client: anthropic }), tools: [clock, mcp] }));
+    client = agentClient(app.url);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+    await mcp?.close();
+    await setup.stop();
+  });
+
+  it('a tool the server adds is in the next request to the model and in GET /tools, and its call works', async () => {
+    const before = (await listedTools(client)).map((tool) => tool.name);
+    expect(before).toEqual(['clock', 'ping', 'add_shout', 'remove_shout', 'add_clock']);
+
+    const heard = nextChange(mcp);
+    const added = await client.run('add', ask('add_shout'));
+    expect(of(added, 'tool_result')[0]).toMatchObject({ name: 'add_shout', isError: false, output: 'shout added.' });
+    await heard;
+
+    const tools = await listedTools(client);
+    expect(tools.map((tool) => tool.name)).toEqual([...before, 'shout']);
+    expect(tools.at(-1)).toMatchObject({
+      name: 'shout',
+      label: 'Shouting',
+      kind: 'read',
+      needsConfirmation: false,
+      inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'What to shout' } }, required: ['text'] },
+    });
+
+    const from = fake.requests.length;
+    const events = await client.run('shout', ask('shout', { text: 'hello' }));
+    const offered = fake.requests[from]!.tools as Array<Record<string, unknown>>;
+    expect(offered.map((tool) => tool.name)).toEqual([...before, 'shout']);
+    expect(offered.at(-1)).toEqual({
+      name: 'shout',
+      description: 'Say the text in capitals.',
+      input_schema: expect.objectContaining({ type: 'object', properties: { text: { type: 'string', description: 'What to shout' } }, required: ['text'] }),
+    });
+    expect(of(events, 'tool_call')[0]).toMatchObject({ name: 'shout', label: 'Shouting' });
+    expect(of(events, 'tool_result')[0]).toMatchObject({ name: 'shout', isError: false, output: 'HELLO' });
+    expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+    // The model read the result on its next call.
+    const messages = fake.requests[from + 1]!.messages as Array<{ content: Array<Record<string, unknown>> }>;
+    expect(messages.at(-1)!.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: `toolu_${from}`, is_error: false });
+  });
+
+  it('a tool the server removes is absent from the next request and from GET /tools; a call of it is an error result', async () => {
+    expect(toolNames(fake.requests.at(-1))).toContain('shout');
+    const heard = nextChange(mcp);
+    await client.run('remove', ask('remove_shout'));
+    await heard;
+    expect((await listedTools(client)).map((tool) => tool.name)).not.toContain('shout');
+
+    const from = fake.requests.length;
+    const events = await client.run('shout-gone', ask('shout', { text: 'hello' }));
+    expect(toolNames(fake.requests[from])).toEqual(['clock', 'ping', 'add_shout', 'remove_shout', 'add_clock']);
+    expect(of(events, 'tool_result')[0]).toMatchObject({ name: 'shout', isError: true, output: expect.stringContaining('Unknown tool "shout"') });
+    expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
+  });
+
+  it('a tool the server adds under a name the app already has is not offered, and a warning names both', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const heard = nextChange(mcp);
+      await client.run('add-clock', ask('add_clock'));
+      await heard;
+      expect(mcp.tools.map((tool) => tool.name)).toContain('clock');
+      const warned = warn.mock.calls.map((args) => String(args[0]));
+      expect(warned).toEqual([expect.stringMatching(/the tool "clock" of the MCP server .* is not offered: its name is taken by the app's tool "clock"/)]);
+
+      const listed = (await listedTools(client)).filter((tool) => tool.name === 'clock');
+      expect(listed).toEqual([expect.objectContaining({ description: "The app's clock." })]);
+      const from = fake.requests.length;
+      const events = await client.run('clock', ask('clock'));
+      const offered = (fake.requests[from]!.tools as Array<Record<string, unknown>>).filter((tool) => tool.name === 'clock');
+      expect(offered).toEqual([expect.objectContaining({ description: "The app's clock." })]);
+      expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: 'the app clock' });
+
+      // Another change of the server's list does not warn again of the same clash.
+      const again = nextChange(mcp);
+      await client.run('add-again', ask('add_shout'));
+      await again;
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('a tool that goes away while the model is answering', () => {
+  it('its call is an error result the agent reads, and the turn goes on', async () => {
+    const server = await startChangingHttpServer();
+    const mcp = await mcpTools({ url: server.url });
+    const fake = await startFakeAnthropic({ replies: reply });
+    const anthropic = anthropicModel({ model: 'claude-test-1', client: new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 }) });
+    let armed = false;
+    // The server drops `shout` after the loop offered it to the model and before the model's answer comes back.
+    const model: Model = {
+      name: 'dropping-shout',
+      stream(request) {
+        return (async function* () {
+          if (armed && request.tools.some((tool) => tool.name === 'shout')) {
+            armed = false;
+            const heard = nextChange(mcp);
+            for (const session of server.sessions()) session.removeShout();
+            await heard;
+          }
+          yield* anthropic.stream(request);
+        })();
+      },
+    };
+    const app = await serveApp(createAgentChat({ model, tools: [mcp] }));
+    const client = agentClient(app.url);
+    try {
+      const added = nextChange(mcp);
+      for (const session of server.sessions()) session.addShout();
+      await added;
+      armed = true;
+      const from = fake.requests.length;
+      const events = await client.run('dropped', ask('shout', { text: 'hello' }));
+      expect(toolNames(fake.requests[from])).toContain('shout');
+      expect(of(events, 'tool_result')[0]).toMatchObject({ name: 'shout', isError: true, output: expect.stringContaining('Unknown tool "shout"') });
+      // The model was told, and answered.
+      const messages = fake.requests[from + 1]!.messages as Array<{ content: Array<Record<string, unknown>> }>;
+      expect(messages.at(-1)!.content[0]).toMatchObject({ type: 'tool_result', is_error: true });
+      expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
+    } finally {
+      await app.close();
+      await fake.close();
+      await mcp.close();
+      await server.close();
+    }
+  });
+});
