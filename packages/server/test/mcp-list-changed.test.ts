@@ -3,11 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { anthropicModel, createAgentChat, defineTool, type Model } from '../src/index.js';
+import { anthropicModel, createAgentChat, defineSubagent, defineTool, scriptedModel, type Model, type Tool, type ToolSource } from '../src/index.js';
 import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
 import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { startChangingHttpServer, type ChangingHttpServer } from './support/mcp-changing-server.js';
 
@@ -216,5 +217,103 @@ describe('a tool that goes away while the model is answering', () => {
       await mcp.close();
       await server.close();
     }
+  });
+});
+
+describe("a sub-agent's MCP tools", () => {
+  it('change for the sub-agent as for the agent: its next model call is offered the added tool, and GET /tools lists it', async () => {
+    const mcp = await mcpTools(transports[0]![1].source());
+    // The sub-agent calls the tool its prompt names, then says it is done; the agent starts it once.
+    const inner = recordingModel(
+      scriptedModel(({ text }) => {
+        const { tool, input } = JSON.parse(text) as { tool: string; input: unknown };
+        return [[{ tool, input }], [{ text: 'Done.' }]];
+      }),
+    );
+    const helper = defineSubagent({
+      name: 'helper',
+      description: 'Run one tool of the MCP server',
+      input: z.object({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+      prompt: (call) => JSON.stringify(call),
+      system: 'You run the tool you are asked to.',
+      model: inner,
+      tools: [mcp],
+    });
+    const outer = scriptedModel(({ text }) => [[{ tool: 'helper', input: JSON.parse(text) }], [{ text: 'All done.' }]]);
+    const app = await serveApp(createAgentChat({ model: outer, tools: [helper] }));
+    const client = agentClient(app.url);
+    try {
+      expect((await listedTools(client)).map((tool) => tool.name)).not.toContain('shout');
+      const heard = nextChange(mcp);
+      await client.run('sub-add', ask('add_shout'));
+      await heard;
+      expect((await listedTools(client)).map((tool) => tool.name)).toContain('shout');
+
+      inner.calls.length = 0;
+      const events = await client.run('sub-shout', ask('shout', { text: 'quiet' }));
+      expect(inner.calls[0]!.tools).toContain('shout');
+      const shouted = of(events, 'tool_result').find((result) => result.name === 'shout');
+      expect(shouted).toMatchObject({ isError: false, output: 'QUIET', parentCallId: expect.any(String) });
+    } finally {
+      await app.close();
+      await mcp.close();
+    }
+  });
+});
+
+describe('tool sources of the app itself', () => {
+  /** A source whose tools the test sets. */
+  function source(origin: string, tools: Tool[]): ToolSource & { set(next: Tool[]): void } {
+    const listeners = new Set<() => void>();
+    return {
+      origin,
+      get tools() {
+        return tools;
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      set(next) {
+        tools = next;
+        for (const listener of listeners) listener();
+      },
+    };
+  }
+  const tool = (name: string, description: string) => defineTool({ name, description, input: z.object({}), execute: () => description });
+
+  it('a name stays with the tool that had it; when that tool goes, the one left out is offered', async () => {
+    const first = source('the first source', [tool('lookup', 'The first lookup.')]);
+    const second = source('the second source', []);
+    const model = recordingModel(scriptedModel([[{ text: 'Hello.' }]]));
+    const app = await serveApp(createAgentChat({ model, tools: [first, second] }));
+    const client = agentClient(app.url);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      second.set([tool('lookup', 'The second lookup.'), tool('search', 'Search.')]);
+      expect(warn.mock.calls.map((args) => String(args[0]))).toEqual([
+        '[agent-chat] the tool "lookup" of the second source is not offered: its name is taken by the tool "lookup" of the first source.',
+      ]);
+      expect((await listedTools(client)).map((t) => [t.name, t.description])).toEqual([
+        ['lookup', 'The first lookup.'],
+        ['search', 'Search.'],
+      ]);
+      first.set([]);
+      expect((await listedTools(client)).map((t) => [t.name, t.description])).toEqual([
+        ['lookup', 'The second lookup.'],
+        ['search', 'Search.'],
+      ]);
+      await client.run('after', { text: 'hi' });
+      expect(model.calls[0]!.tools).toEqual(['lookup', 'search']);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+      await app.close();
+    }
+  });
+
+  it('at start-up, two tools of one name are still an error', () => {
+    const first = source('the first source', [tool('lookup', 'The first lookup.')]);
+    expect(() => createAgentChat({ model: scriptedModel([]), tools: [tool('lookup', 'Mine.'), first] })).toThrow('two tools are named "lookup"');
   });
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Model } from '../model/model.js';
 import { checkNameAndDescription, DEFAULT_TOOL_TIMEOUT_MS, type SubagentSpec, type Tool, type ToolLabel } from './define-tool.js';
 import { createToolRegistry } from './tool-registry.js';
+import type { ToolSource } from './tool-source.js';
 
 export interface SubagentDefinition<S extends z.ZodType = z.ZodType> {
   /** The tool's name, as the calling agent sees it. */
@@ -17,8 +18,11 @@ export interface SubagentDefinition<S extends z.ZodType = z.ZodType> {
   system: string | ((input: z.infer<S>) => string);
   /** The sub-agent's model. Default: the calling agent's. */
   model?: Model;
-  /** The sub-agent's own tools (sub-agents among them: they nest). Default: none. */
-  tools?: readonly Tool[];
+  /**
+   * The sub-agent's own tools (sub-agents among them: they nest; an MCP server's `mcpTools(...)`, followed as it
+   * changes, as the agent's). Default: none.
+   */
+  tools?: readonly (Tool | ToolSource)[];
   /** Model calls before the sub-agent is stopped with what it has. Default 10. */
   maxSteps?: number;
   /** The human label of a call, as for any tool. */
