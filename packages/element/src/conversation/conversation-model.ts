@@ -1,6 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveControllerHost } from 'lit';
-import type { PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
+import type { InputRequest, PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
 import type { AgentChatAdapter } from '../context/adapter.js';
 import { emit } from '../events.js';
 import { format, type AgentChatStrings } from '../i18n/strings.js';
@@ -16,6 +16,8 @@ import { localErrorTurn } from '../core/turns/local-turns.js';
 import type { RunStream, StreamedConversation } from './run-stream.js';
 import type { AgentTransport } from '../transport/transport.js';
 import { TurnLog } from '../core/turns/turn-log.js';
+import { inputRequestsContext } from '../context/input-requests-context.js';
+import { withInputRequest } from './input-requests.js';
 
 /** The shortest time between two publishes of streamed deltas: 20 a second. */
 const DELTA_MS = 50;
@@ -51,6 +53,11 @@ export class ConversationModel implements StreamedConversation {
   /** The tokens used, by the id of the user turn they answered: the stored session's, then each run's `done` here. */
   usage: [string, Usage][] = [];
   pending: readonly PendingCall[] = [];
+  /**
+   * What running calls asked the user (forms, links, sampling approvals), replaced on each change: the parts read it
+   * through a context of its own (inputRequestsContext), which changes only then.
+   */
+  inputRequests: readonly InputRequest[] = [];
   /** The user turn whose changes the server would undo now (its last writing turn); undefined: nothing to undo. */
   undoTurnId: string | undefined;
   loading = false;
@@ -70,6 +77,9 @@ export class ConversationModel implements StreamedConversation {
   /** Runs after every publish: what depends on the state without being drawn (the idle watch). */
   readonly #onPublish: () => void;
   readonly #provider: ContextProvider<typeof conversationContext, ConversationHost>;
+  readonly #inputProvider: ContextProvider<typeof inputRequestsContext, ConversationHost>;
+  /** The input requests the parts last heard of. */
+  #shownRequests: readonly InputRequest[] | undefined;
   /** A publish of deltas waiting for its frame (publishSoon). */
   #frame: number | undefined;
   /** The time left before the next publish of deltas may be (publishSoon). */
@@ -92,6 +102,7 @@ export class ConversationModel implements StreamedConversation {
     this.#onPublish = onPublish;
     this.#snapshot = this.#take();
     this.#provider = new ContextProvider(host, { context: conversationContext, initialValue: this.#snapshot });
+    this.#inputProvider = new ContextProvider(host, { context: inputRequestsContext });
   }
 
   get snapshot(): ConversationSnapshot {
@@ -104,6 +115,7 @@ export class ConversationModel implements StreamedConversation {
     this.subagents.clear();
     this.usage = [];
     this.pending = [];
+    this.inputRequests = [];
     this.undoTurnId = undefined;
   }
 
@@ -114,6 +126,7 @@ export class ConversationModel implements StreamedConversation {
     for (const turn of session.subagentTurns ?? []) this.branch(turn.parentCallId!).push(turn);
     this.usage = Object.entries(session.usage ?? {});
     this.pending = session.pending;
+    this.inputRequests = session.inputRequests ?? [];
     this.undoTurnId = session.undoTurnId;
     this.lastEventId = session.lastEventId;
     this.branches = session.branches;
@@ -158,6 +171,16 @@ export class ConversationModel implements StreamedConversation {
     this.#published = performance.now();
     this.#snapshot = this.#take();
     this.#provider.setValue(this.#snapshot);
+    if (this.inputRequests !== this.#shownRequests) {
+      this.#shownRequests = this.inputRequests;
+      this.#inputProvider.setValue({
+        requests: this.inputRequests,
+        take: (request) => {
+          this.inputRequests = withInputRequest(this.inputRequests, request);
+          this.publish();
+        },
+      });
+    }
     this.host.requestUpdate();
     this.#onPublish();
   }

@@ -1,4 +1,4 @@
-import type { PendingCall, SessionResponse, StopReason, Turn, Usage } from '@agent-chat/protocol';
+import type { InputRequest, PendingCall, SessionResponse, StopReason, Turn, Usage } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { AgentTransport } from '../transport/transport.js';
 import { toStreamEvent } from '../transport/stream-event.js';
@@ -8,6 +8,7 @@ import type { AgentChatStrings } from '../i18n/strings.js';
 import { isStoppedTurn, localStatusTurn, runLineId, stoppedTurn } from '../core/turns/local-turns.js';
 import { ENDED_AWAY, reconnecting } from './reconnecting-stream.js';
 import type { TurnLog } from '../core/turns/turn-log.js';
+import { withInputRequest } from './input-requests.js';
 
 /** How long Stop waits for the server's `done` before it stops listening regardless. */
 const STOP_GRACE_MS = 3000;
@@ -28,6 +29,8 @@ export interface StreamedConversation {
   /** Tokens used, by user turn; a run's `done` adds its own. */
   readonly usage: [string, Usage][];
   pending: readonly PendingCall[];
+  /** What running calls asked the user; `input_request` and `input_answered` change it. */
+  inputRequests: readonly InputRequest[];
   undoTurnId: string | undefined;
   run: RunStream | undefined;
   lastEventId: number;
@@ -153,6 +156,10 @@ export class RunStream {
           break;
         case 'awaiting_input':
           conversation.pending = event.calls;
+          break;
+        case 'input_request':
+        case 'input_answered':
+          conversation.inputRequests = withInputRequest(conversation.inputRequests, event);
           break;
         case 'done':
           this.#sawDone = true;

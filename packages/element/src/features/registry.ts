@@ -43,6 +43,7 @@ const chunks = {
   cards: new Chunk(() => import('../chunks/cards.js')),
   'tool-views': new Chunk(() => import('../chunks/tool-views.js')),
   'subagent-tree': new Chunk(() => import('../chunks/subagent-tree.js')),
+  'input-requests': new Chunk(() => import('../chunks/input-requests.js')),
   'code-highlighter': new Chunk(() => import('../chunks/code-highlighter.js')),
   autocomplete: new Chunk(() => import('../chunks/autocomplete.js')),
   'item-chips': new Chunk(() => import('../chunks/item-chips.js')),

@@ -4,6 +4,7 @@ import type { MessageActionStrings } from '../features/message-actions/message-a
 import { shellEn } from './shell-strings.js';
 import type { ThreadStrings } from '../features/threads/thread-strings.js';
 import type { SubagentStrings } from '../features/subagent-tree/subagent-strings.js';
+import type { InputRequestStrings } from '../features/input-requests/input-request-strings.js';
 
 export { format } from './shell-strings.js';
 
@@ -12,7 +13,7 @@ export { format } from './shell-strings.js';
  * a registered one (`locale="fr"`, see locales.ts); a missing key falls back to English, so a partial table is
  * always safe. `{name}` marks a value filled in when the text is shown (see `format`). The texts of what a plain
  * text conversation does not show travel with their chunks, in tables of their own, overridden and translated the
- * same way: the cards' (card-strings.ts), the thread view's, the message actions', the attachments', the sub-agent tree's.
+ * same way: the cards' (card-strings.ts), the thread view's, the message actions', the attachments', the sub-agent tree's, the input requests'.
  */
 export const en = {
   // The panel and its frame: the launcher's, the frames' and the title's texts are shellEn's (shell-strings.ts)
@@ -74,4 +75,4 @@ export type StringKey = keyof typeof en;
 export type AgentChatStrings = Record<StringKey, string>;
 
 /** Every table's texts: what a locale translates (`registerLocale`) and an element's `strings` overrides. */
-export type ElementStrings = AgentChatStrings & CardStrings & ThreadStrings & MessageActionStrings & AttachmentStrings & SubagentStrings;
+export type ElementStrings = AgentChatStrings & CardStrings & ThreadStrings & MessageActionStrings & AttachmentStrings & SubagentStrings & InputRequestStrings;

@@ -13,6 +13,8 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<StreamEventType>([
   'state',
   'error',
   'awaiting_input',
+  'input_request',
+  'input_answered',
   'done',
 ]);
 

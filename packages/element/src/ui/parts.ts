@@ -14,11 +14,15 @@ export const UNDO_PARTS = 'undo-bar, undo-button, undo-error';
 /** A sub-agent's chip and its steps (features/subagent-tree/subagent-node.ts), drawn in its tool chip's place. */
 export const SUBAGENT_PARTS = 'subagent, subagent-summary, subagent-stop-button, subagent-usage, subagent-steps';
 
+/** What a running call asks the user (features/input-requests/input-request-card.ts), under its chip. */
+export const INPUT_REQUEST_PARTS =
+  'input-request, input-request-server, input-request-message, input-request-site, input-request-sampling, input-request-submit, input-request-open, input-request-approve, input-request-decline, input-request-error, input-request-outcome, input-request-answers';
+
 /**
  * A tool chip: itself, or a sub-agent's tree in its place, whose steps are drawn as a turn (without Undo), so
  * every part of those too, however deep the sub-agents nest.
  */
-export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output', SUBAGENT_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
+export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output', SUBAGENT_PARTS, INPUT_REQUEST_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
 
 /** Everything one agent turn shows. */
 export const TURN_PARTS = `${TOOL_CHIP_PARTS}, ${UNDO_PARTS}`;

@@ -23,10 +23,17 @@ export interface JsonSchema {
   maxItems?: number;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  /** One option of a titled choice (`oneOf: [{ const, title }]`, as MCP elicitation writes them). */
+  const?: unknown;
+  /** A string's kind: `email`, `uri`, `date` and `date-time` get their own input. */
+  format?: string;
 }
 
-/** How one property of a tool's input is edited. Anything without a natural control is edited as JSON. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'choice' | 'list' | 'json';
+/**
+ * How one property of a tool's input is edited: `choice` one of its options, `multi` several (an array of options).
+ * Anything without a natural control is edited as JSON.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'choice' | 'multi' | 'list' | 'json';
 
 export interface FormField {
   name: string;
@@ -40,11 +47,13 @@ export interface FormField {
   nullable: boolean;
   /** The property's schema with a nullable wrapper removed: what the control edits. */
   schema: JsonSchema;
+  /** A choice's or a multi-select's options, and what each is called (its title, else itself). */
   options: readonly unknown[];
+  optionLabels: readonly string[];
 }
 
-/** What a control holds: text for everything but a checkbox. */
-export type RawValue = string | boolean;
+/** What a control holds: text for everything but a checkbox, and the options ticked of a multi-select. */
+export type RawValue = string | boolean | readonly string[];
 
 export type Parsed = { value: unknown } | { issue: CardStringKey };
 
@@ -60,22 +69,33 @@ export function formFields(schema: JsonSchema, input: unknown): FormField[] {
   const values = isObject(input) ? input : {};
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { inner, nullable } = unwrapNullable(property);
-    const options = inner.enum ?? [];
+    const kind = kindOf(inner, values[name]);
+    const choices = optionsOf(kind === 'multi' ? (inner.items ?? {}) : inner) ?? [];
     return {
       name,
       label: fieldTitle(name, property),
       hint: inner.hint ?? property.hint,
-      kind: kindOf(inner, values[name]),
+      kind,
       required: required.has(name),
       nullable,
       schema: inner,
-      options,
+      options: choices.map((choice) => choice.value),
+      optionLabels: choices.map((choice) => choice.label),
     };
   });
 }
 
+/** The options of an enum, or of a `oneOf`/`anyOf` whose every branch is a `const` (with its title); else none. */
+function optionsOf(schema: JsonSchema): { value: unknown; label: string }[] | undefined {
+  const plain = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+  if (schema.enum) return schema.enum.every(plain) ? schema.enum.map((value) => ({ value, label: String(value) })) : undefined;
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (!branches || branches.length === 0 || !branches.every((branch) => plain(branch.const))) return undefined;
+  return branches.map((branch) => ({ value: branch.const, label: branch.title ?? String(branch.const) }));
+}
+
 function kindOf(schema: JsonSchema, current: unknown): FieldKind {
-  if (schema.enum && schema.enum.every((option) => typeof option === 'string' || typeof option === 'number')) return 'choice';
+  if (optionsOf(schema)) return 'choice';
   switch (schema.type) {
     case 'boolean':
       return 'boolean';
@@ -89,7 +109,8 @@ function kindOf(schema: JsonSchema, current: unknown): FieldKind {
       return long || (schema.maxLength ?? 0) > 200 ? 'textarea' : 'text';
     }
     case 'array':
-      return schema.items?.type === 'string' && !schema.items.enum ? 'list' : 'json';
+      if (schema.items && optionsOf(schema.items)) return 'multi';
+      return schema.items?.type === 'string' ? 'list' : 'json';
     default:
       return 'json';
   }
@@ -97,12 +118,16 @@ function kindOf(schema: JsonSchema, current: unknown): FieldKind {
 
 /** The control's starting content for the call's input. */
 export function toRaw(field: FormField, value: unknown): RawValue {
-  if (value === undefined || value === null) return field.kind === 'boolean' ? false : '';
+  if (value === undefined || value === null) return field.kind === 'boolean' ? false : field.kind === 'multi' ? [] : '';
   switch (field.kind) {
     case 'boolean':
       return value === true;
     case 'list':
       return Array.isArray(value) ? value.map(String).join('\n') : '';
+    case 'multi':
+      return Array.isArray(value) ? value.map(String) : [];
+    case 'text':
+      return field.schema.format === 'date-time' ? localDateTime(value) : String(value);
     case 'json':
       return JSON.stringify(value, null, 2);
     default:
@@ -113,11 +138,17 @@ export function toRaw(field: FormField, value: unknown): RawValue {
 /** The control's content as the value to send; an empty control is "not given" (undefined), or null if allowed. */
 export function fromRaw(field: FormField, raw: RawValue): Parsed {
   if (field.kind === 'boolean') return { value: raw === true };
-  const text = String(raw);
   const empty = field.nullable ? null : undefined;
+  if (field.kind === 'multi') {
+    const ticked = Array.isArray(raw) ? raw : [];
+    const items = field.options.filter((option) => ticked.includes(String(option)));
+    return { value: items.length === 0 && !field.required ? empty : items };
+  }
+  const text = String(raw);
   switch (field.kind) {
     case 'text':
     case 'textarea':
+      if (field.schema.format === 'date-time' && text !== '') return fromLocalDateTime(text);
       // An optional text left empty is left out, rather than sent as "" that a minLength would refuse.
       return { value: text === '' && !field.required ? empty : text };
     case 'number':
@@ -173,6 +204,23 @@ export function fieldIssue(field: FormField, value: unknown): FieldIssue | undef
     if (value.length > (s.maxItems ?? Infinity)) return { key: 'fieldMaxItems', limit: s.maxItems };
   }
   return undefined;
+}
+
+/**
+ * A date-time as a `datetime-local` input holds it (the user's own clock, to the minute): JSON Schema's date-time
+ * names its offset, which that input has no place for.
+ */
+function localDateTime(value: unknown): string {
+  const date = new Date(String(value));
+  if (Number.isNaN(date.getTime())) return String(value);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** What the input holds, in the user's own time, as the date-time (with its offset, UTC) a schema asks for. */
+function fromLocalDateTime(text: string): Parsed {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? { issue: 'fieldPattern' } : { value: date.toISOString() };
 }
 
 /** JSON Schema patterns are ECMAScript regexes, unanchored; one this browser cannot compile is not held against the value. */

@@ -69,6 +69,12 @@ export class SchemaForm extends LitElement {
     return { ok: false };
   }
 
+  /** A message on the field `name` from elsewhere (the server refused the value), kept until the field changes. */
+  showIssue(name: string, message: string): void {
+    this.issues = { ...this.issues, [name]: message };
+    void this.updateComplete.then(() => this.#focusFirstInvalid());
+  }
+
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector<HTMLElement>('input, textarea, select')?.focus(options);
   }
@@ -119,9 +125,35 @@ export class SchemaForm extends LitElement {
           @change=${(event: Event) => this.#set(field, (event.target as HTMLSelectElement).value)}
         >
           ${field.required && raw !== '' ? nothing : html`<option value="" ?selected=${raw === ''}>${t.fieldChoose}</option>`}
-          ${field.options.map((option) => html`<option value=${String(option)} ?selected=${String(option) === raw}>${String(option)}</option>`)}
+          ${field.options.map(
+            (option, at) => html`<option value=${String(option)} ?selected=${String(option) === raw}>${field.optionLabels[at]}</option>`,
+          )}
         </select>`;
         break;
+      case 'multi': {
+        const ticked = Array.isArray(raw) ? raw : [];
+        control = html`<div
+          class="choices"
+          role="group"
+          id=${common.id}
+          aria-labelledby="${id}-label"
+          aria-invalid=${common.invalid}
+          aria-describedby=${common.describedBy}
+        >
+          ${field.options.map((option, at) => {
+            const value = String(option);
+            return html`<label class="choice"
+              ><input
+                type="checkbox"
+                .checked=${ticked.includes(value)}
+                @change=${(event: Event) =>
+                  this.#set(field, (event.target as HTMLInputElement).checked ? [...ticked, value] : ticked.filter((item) => item !== value))}
+              />${field.optionLabels[at]}</label
+            >`;
+          })}
+        </div>`;
+        break;
+      }
       case 'textarea':
       case 'list':
       case 'json':
@@ -141,7 +173,7 @@ export class SchemaForm extends LitElement {
         // type=text with inputmode, not type=number: a number input hides what was typed when it is not a number,
         // so the form could not say what is wrong with it.
         control = html`<input
-          type="text"
+          type=${numeric ? 'text' : (INPUT_TYPES[field.schema.format ?? ''] ?? 'text')}
           id=${common.id}
           inputmode=${numeric ? (field.kind === 'integer' ? 'numeric' : 'decimal') : nothing}
           .value=${String(raw)}
@@ -154,7 +186,7 @@ export class SchemaForm extends LitElement {
       }
     }
     return html`<div class="field ${field.kind === 'boolean' ? 'inline' : ''}" part="form-field">
-      <label for=${id}>${field.label}${field.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}</label>
+      <label for=${id} id="${id}-label">${field.label}${field.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}</label>
       ${control}
       ${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : nothing}
       ${issue ? html`<span class="error" id="${id}-error" part="form-error">${issue}</span>` : nothing}
@@ -213,7 +245,7 @@ export class SchemaForm extends LitElement {
       .required {
         color: var(--_danger);
       }
-      input[type='text'],
+      input:not([type='checkbox']),
       textarea,
       select {
         box-sizing: border-box;
@@ -227,6 +259,17 @@ export class SchemaForm extends LitElement {
       }
       textarea {
         resize: vertical;
+      }
+      .choices {
+        display: flex;
+        flex-direction: column;
+        gap: 2px;
+      }
+      .choice {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        font-weight: normal;
       }
       .mono {
         font-family: var(--_mono);
@@ -251,6 +294,9 @@ export class SchemaForm extends LitElement {
     `,
   ];
 }
+
+/** A string's `format` as the input that edits it; any other is typed as text. */
+const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

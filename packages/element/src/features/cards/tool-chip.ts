@@ -2,10 +2,11 @@ import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import { adapterContext } from '../../context/adapter-context.js';
+import { inputRequestsContext } from '../../context/input-requests-context.js';
 import type { JsonSchema } from './schema-fields.js';
 import { toolCatalogContext } from '../../context/tool-catalog-context.js';
 import type { ToolStepState } from '../../core/turns/display-items.js';
-import { load, loaded, type FeatureModule } from '../registry.js';
+import { load, loaded, need, type FeatureModule } from '../registry.js';
 import { cardTextsEn } from './card-texts.js';
 import { Texts } from '../../i18n/texts.js';
 import type { CardStringKey, CardStrings } from './card-strings.js';
@@ -15,7 +16,7 @@ import { hasHostView } from '../../context/has-host-view.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
 import { STEP_GLYPH } from '../../ui/step-glyphs.js';
 import { valueList, valueListStyles } from './value-list.js';
-import { TOOL_CHIP_PARTS } from '../../ui/parts.js';
+import { INPUT_REQUEST_PARTS, TOOL_CHIP_PARTS } from '../../ui/parts.js';
 
 const STATE_KEY: Record<ToolStepState, CardStringKey> = {
   running: 'toolRunning',
@@ -36,6 +37,9 @@ const MAX_OUTPUT_CHARS = 4000;
  *
  * A sub-agent's call (`subagent` on the call) is drawn as the sub-agent's tree instead (its own chunk:
  * features/subagent-tree/), with this chip in its place until that chunk is in.
+ *
+ * What the call asks the user while it runs (a form, a link, a sampling approval: the server's `input_request`) is
+ * drawn under the chip, each as its card (its own chunk: features/input-requests/), and stays there once answered.
  *
  * @csspart tool-chip - A tool call's chip.
  * @csspart tool-output - A tool call's result, when expanded.
@@ -61,6 +65,8 @@ export class ToolChip extends LitElement {
   readonly #adapter = new ContextConsumer(this, { context: adapterContext, subscribe: true });
   /** The tools' schemas: the input's fields under their titles for people. */
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  /** What running calls asked the user: this call's are drawn under it. A new value only when one comes or is answered. */
+  readonly #inputRequests = new ContextConsumer(this, { context: inputRequestsContext, subscribe: true });
   /** The host's own view of this call, drawn instead of the chip (adapter.toolViews, adapter.renderTool). */
   #view: InstanceType<FeatureModule<'tool-views'>['ToolView']> | undefined;
 
@@ -76,6 +82,26 @@ export class ToolChip extends LitElement {
   }
 
   protected override render() {
+    const id = this.call?.toolCallId;
+    const requests = this.#inputRequests.value?.requests.filter((request) => request.toolCallId === id) ?? [];
+    if (requests.length === 0) return this.#renderChip(false);
+    // The cards upgrade when their chunk is in; until then the chip says the call waits.
+    need('input-requests', this);
+    const asking = requests.some((request) => !request.answer);
+    return html`${this.#renderChip(asking)}
+      <div class="requests">
+        ${requests.map(
+          (request) => html`<agent-chat-input-request
+            exportparts=${INPUT_REQUEST_PARTS}
+            .request=${request}
+            ?waiting=${this.state === 'running'}
+          ></agent-chat-input-request>`,
+        )}
+      </div>`;
+  }
+
+  /** `asking`: a request of the call's waits for the user, which its state says while it runs. */
+  #renderChip(asking: boolean) {
     const call = this.call;
     if (!call) return nothing;
     const adapter = this.#adapter.value;
@@ -101,7 +127,7 @@ export class ToolChip extends LitElement {
         ? spinner
         : html`<span class="glyph" aria-hidden="true">${STEP_GLYPH[this.state]}</span>`}
       <span class="label">${label}</span>
-      <span class="state">${(this.state === 'running' && this.progress) || t[STATE_KEY[this.state]]}</span>`;
+      <span class="state">${(this.state === 'running' && asking && t.toolWaiting) || (this.state === 'running' && this.progress) || t[STATE_KEY[this.state]]}</span>`;
     const input = hasInput(call.input);
     if (!this.result && !input) {
       return html`<div class="chip" part="tool-chip" title=${call.name}>${head}</div>`;
@@ -214,6 +240,12 @@ export class ToolChip extends LitElement {
       .state {
         color: var(--_muted);
         font-size: 0.9em;
+      }
+      .requests {
+        display: flex;
+        flex-direction: column;
+        gap: var(--_gap);
+        margin-block-start: var(--_gap);
       }
       .input {
         padding: 8px 10px;
