@@ -83,6 +83,8 @@ export const toolResultEventSchema = z.object({
   confirmation: confirmationSchema.optional(),
   /** The result as text and image parts, when it holds images (see the tool_result turn). */
   content: z.array(toolResultPartSchema).optional(),
+  /** Parts shown to the user, not sent to the model (see the tool_result turn). */
+  display: z.array(toolResultPartSchema).optional(),
   /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
   usage: usageSchema.optional(),
   parentCallId,

@@ -98,6 +98,11 @@ export const toolResultTurnSchema = z.object({
    * named in a note (`[image: image/png, 12.3 KB]`), for clients that show only text.
    */
   content: z.array(toolResultPartSchema).optional(),
+  /**
+   * Shown to the user, not sent to the model: parts the tool meant for people only (an MCP tool's content annotated
+   * `audience: ["user"]`), kept as `content`'s parts are. The provider adapters read `output` and `content` only.
+   */
+  display: z.array(toolResultPartSchema).optional(),
   /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
   usage: usageSchema.optional(),
 });

@@ -12,10 +12,17 @@ import {
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { httpTransport } from './http-transport.js';
 import type { McpServerSource } from './options.js';
+import { askLogLevel, consoleMcpLogger, hearServerLog, type McpLogSettings } from './server-log.js';
+import { structuredResultError } from './structured-result.js';
 
 export interface McpCallOptions {
   timeoutMs: number;
   onProgress?: (progress: Progress) => void;
+  /**
+   * The tool as listed: the client checks the result against its `outputSchema` (a missing or mismatching
+   * `structuredContent` is an error), also on a connection made again, whose client has not listed the tools.
+   */
+  tool?: McpTool;
 }
 
 /** One MCP server, connected on first need and again after it went away. */
@@ -40,7 +47,7 @@ export interface McpConnectionOptions {
  * (it restarted: 404 on the session id), is connected again on the next call; a call that was under way when the
  * server went away is an error, never retried, because it may have done its work before the connection dropped.
  */
-export function mcpConnection(source: McpServerSource, options: McpConnectionOptions): McpConnection {
+export function mcpConnection(source: McpServerSource & McpLogSettings, options: McpConnectionOptions): McpConnection {
   const where = source.url !== undefined ? String(source.url) : [source.command, ...(source.args ?? [])].join(' ');
   let current: Promise<Client> | undefined;
   let closed = false;
@@ -52,8 +59,13 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
       // one. The 2025 handshake (the SDK's default, `versionNegotiation: 'legacy'`), which every server speaks.
       { listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } } },
     );
+    const log = { logger: source.logger ?? consoleMcpLogger, level: source.logLevel ?? 'info', where };
+    hearServerLog(client, log);
     const attempt: Promise<Client> = client.connect(transportFor(source)).then(
-      () => client,
+      async () => {
+        await askLogLevel(client, log);
+        return client;
+      },
       async (error: unknown) => {
         await client.close().catch(() => {});
         throw new Error(`Could not connect to the MCP server ${where}: ${messageOf(error)}`, { cause: error });
@@ -100,13 +112,17 @@ export function mcpConnection(source: McpServerSource, options: McpConnectionOpt
       // `cacheMode: 'refresh'`: always asked of the server, never a cached list.
       return withSession(async (c) => (await c.listTools(undefined, { cacheMode: 'refresh' })).tools);
     },
-    async callTool(name, args, { timeoutMs, onProgress }) {
+    async callTool(name, args, { timeoutMs, onProgress, tool }) {
       let result;
       try {
         result = await withSession((c) =>
           c.callTool(
             { name, arguments: args },
-            { timeout: timeoutMs, ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}) },
+            {
+              timeout: timeoutMs,
+              ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
+              ...(tool ? { toolDefinition: tool } : {}),
+            },
           ),
         );
       } catch (error) {
@@ -144,6 +160,8 @@ function transportFor(source: McpServerSource): Transport {
  * says only "fetch failed", says that the server could not be reached.
  */
 function callError(error: unknown, closed: boolean): unknown {
+  const structured = structuredResultError(error);
+  if (structured) return structured;
   if (error instanceof ProtocolError) return new Error(`MCP error ${error.code}: ${error.message}`, { cause: error });
   if (closed || error instanceof SdkHttpError) return error;
   if (error instanceof SdkError && error.code !== SdkErrorCode.SendFailed) return error;

@@ -1,5 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import type { McpAuthProvider } from './http-transport.js';
+import type { McpLogSettings } from './server-log.js';
 
 /** An MCP server's tool as it listed it: its name, title, description, input schema and annotations. */
 export type McpToolInfo = McpTool;
@@ -38,7 +39,7 @@ export type McpServerSource =
 /** A setting that is the same for every tool, or decided per tool (undefined: decide from the annotations). */
 export type PerTool<T> = T | ((tool: McpToolInfo) => T | undefined);
 
-export type McpToolsOptions = McpServerSource & {
+export type McpToolsOptions = McpServerSource & McpLogSettings & {
   /** Which of the server's tools to offer, by their MCP names, or a test of each. Default: all of them. */
   allow?: readonly string[] | ((tool: McpToolInfo) => boolean);
   /**

@@ -37,6 +37,8 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
       const result = await connection.callTool(info.name, input, {
         // A little past the loop's own timeout, so the loop's message is the one the agent reads.
         timeoutMs: timeoutMs + 1_000,
+        // Its result is checked against its outputSchema: a missing or mismatching structuredContent is an error result.
+        tool: info,
         onProgress: (progress) => {
           const text = progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : undefined);
           if (text) ctx.status(text);

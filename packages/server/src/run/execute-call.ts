@@ -22,6 +22,7 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     ...(outcome.stopped ? { stopped: true } : {}),
     ...(outcome.confirmation ? { confirmation: outcome.confirmation } : {}),
     ...(outcome.content ? { content: outcome.content } : {}),
+    ...(outcome.display ? { display: outcome.display } : {}),
     ...(outcome.usage ? { usage: outcome.usage } : {}),
   };
   const turn = run.turns.append({
@@ -142,15 +143,17 @@ async function takeSnapshot(session: SessionRecord, state: StateAdapter): Promis
 /** A result of parts (`toolContent`) with its images kept (keep-tool-content.ts); any other result as it is. */
 async function keepParts(run: RunContext, tool: Tool, outcome: ToolOutcome): Promise<ToolOutcome> {
   if (!isToolContent(outcome.output)) return outcome;
-  const kept = await keepToolContent(outcome.output.content, {
+  const keeping = {
     ...(run.deps.toolImages ?? { store: undefined, storeMaxBytes: 0, inlineMaxBytes: DEFAULT_LIMITS.toolImageBytes }),
     owner: run.session.owner ?? '',
     toolName: tool.name,
     maxChars: run.deps.toolResultChars,
-  });
+  };
+  const kept = await keepToolContent(outcome.output.content, keeping);
   // Parts with no image left (all text, or notes in their place) are a text result like any other.
   const images = kept.content.some((part) => part.type === 'image');
-  return { ...outcome, output: kept.output, ...(images ? { content: kept.content } : {}) };
+  const display = outcome.output.display?.length ? (await keepToolContent(outcome.output.display, keeping)).content : undefined;
+  return { ...outcome, output: kept.output, ...(images ? { content: kept.content } : {}), ...(display ? { display } : {}) };
 }
 
 function pendingCall(call: ToolCallTurn, tool: Tool, input: unknown, reason: PendingCall['reason']): PendingCall {

@@ -10,6 +10,8 @@ export interface ToolOutcome {
   confirmation?: Confirmation;
   /** The result's text and image parts, when the tool returned images (`toolContent`); `output` is then their text. */
   content?: ToolResultPart[];
+  /** Parts shown to the user and not sent to the model (`toolContent(parts, { display })`). */
+  display?: ToolResultPart[];
   /** A sub-agent's call: the tokens its run used. */
   usage?: Usage;
 }

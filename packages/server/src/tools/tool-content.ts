@@ -8,6 +8,16 @@ const BRAND = Symbol.for('agent-chat.tool-content');
 export interface ToolContent {
   readonly [BRAND]: true;
   readonly content: readonly ToolContentPart[];
+  /** Parts shown to the user and never sent to the model (the tool_result's `display`). */
+  readonly display?: readonly ToolContentPart[];
+}
+
+export interface ToolContentOptions {
+  /**
+   * Parts for the user only (an MCP result's content annotated `audience: ["user"]`): stored with the result and
+   * drawn in its step, never sent to the model.
+   */
+  display?: readonly ToolContentPart[];
 }
 
 /**
@@ -18,16 +28,22 @@ export interface ToolContent {
  * the server has one (`uploads` option), else inline up to `limits.toolImageBytes`. Anything else a tool returns is
  * sent as text (JSON for objects), as before: a plain `{ content: [...] }` object is data, not parts.
  */
-export function toolContent(content: readonly ToolContentPart[]): ToolContent {
-  if (!Array.isArray(content)) throw new TypeError('toolContent: expects an array of parts');
-  for (const [index, part] of content.entries()) {
+export function toolContent(content: readonly ToolContentPart[], options: ToolContentOptions = {}): ToolContent {
+  checkParts(content, 'part');
+  if (options.display === undefined) return { [BRAND]: true, content: [...content] };
+  checkParts(options.display, 'display part');
+  return { [BRAND]: true, content: [...content], display: [...options.display] };
+}
+
+function checkParts(parts: readonly ToolContentPart[], what: string): void {
+  if (!Array.isArray(parts)) throw new TypeError(`toolContent: expects an array of parts`);
+  for (const [index, part] of parts.entries()) {
     const ok =
       part?.type === 'text'
         ? typeof part.text === 'string'
         : part?.type === 'image' && typeof part.mediaType === 'string' && (typeof part.data === 'string' || part.data instanceof Uint8Array);
-    if (!ok) throw new TypeError(`toolContent: part ${index} is neither { type: 'text', text } nor { type: 'image', mediaType, data }`);
+    if (!ok) throw new TypeError(`toolContent: ${what} ${index} is neither { type: 'text', text } nor { type: 'image', mediaType, data }`);
   }
-  return { [BRAND]: true, content: [...content] };
 }
 
 export function isToolContent(value: unknown): value is ToolContent {
