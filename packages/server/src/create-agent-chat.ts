@@ -5,6 +5,7 @@ import { limitBody } from './http/body-limit.js';
 import { closeUnreadBody } from './http/close-unread-body.js';
 import { errorJson } from './http/errors.js';
 import { cancelRoute } from './routes/cancel-route.js';
+import { inputRequestRoute } from './routes/input-request-route.js';
 import { commandsRoute } from './routes/commands-route.js';
 import { messagesRoute } from './routes/messages-route.js';
 import { resumeRoute } from './routes/resume-route.js';
@@ -61,6 +62,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', resumeRoute(runtime))
     .route('/', streamRoute(runtime))
     .route('/', cancelRoute(runtime))
+    .route('/', inputRequestRoute(runtime))
     .route('/', undoRoute(runtime))
     .route('/', retryRoute(runtime))
     .route('/', branchRoute(runtime))

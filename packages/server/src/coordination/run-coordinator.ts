@@ -1,3 +1,5 @@
+import type { InputAnswer } from '@agent-chat/protocol';
+
 /** The run that holds a session's run slot: which run, and whose session it is. */
 export interface RunClaim {
   runId: string;
@@ -24,6 +26,17 @@ export interface RunCoordinator {
   requestCancel(key: string, runId: string, toolCallId?: string): Promise<void>;
   /** Listen for Stop of a run of this instance (`toolCallId`: of one of its sub-agents); returns the unsubscribe. */
   onCancel(key: string, runId: string, stop: (toolCallId?: string) => void): () => void;
+  /**
+   * Answer an input request of a run (a tool call waiting for the user), wherever the run runs. Each request is
+   * answered once, whoever answers (the user on any instance, or the run itself on Stop, a timeout or its end): true
+   * for the one answer taken, false for any after it.
+   */
+  answerInput(key: string, runId: string, requestId: string, answer: InputAnswer): Promise<boolean>;
+  /**
+   * Listen for answers to a run of this instance's input requests; returns the unsubscribe. `deliver` says whether
+   * the request was still open here (the in-process coordinator's answer is that).
+   */
+  onInputAnswer(key: string, runId: string, deliver: (requestId: string, answer: InputAnswer) => boolean): () => void;
   /** Let go of connections and timers (a Redis client); the in-process one has none. */
   close?(): Promise<void>;
 }
@@ -32,6 +45,7 @@ export interface RunCoordinator {
 export function localRunCoordinator(): RunCoordinator {
   const claims = new Map<string, RunClaim>();
   const listeners = new Map<string, (toolCallId?: string) => void>();
+  const answerListeners = new Map<string, (requestId: string, answer: InputAnswer) => boolean>();
   const listenerKey = (key: string, runId: string) => `${key}\n${runId}`;
   return {
     async claim(key, claim) {
@@ -52,6 +66,16 @@ export function localRunCoordinator(): RunCoordinator {
       listeners.set(listenerKey(key, runId), stop);
       return () => {
         if (listeners.get(listenerKey(key, runId)) === stop) listeners.delete(listenerKey(key, runId));
+      };
+    },
+    // Decided synchronously by the run itself: the first answer closes the request, so a second finds it closed.
+    async answerInput(key, runId, requestId, answer) {
+      return answerListeners.get(listenerKey(key, runId))?.(requestId, answer) ?? false;
+    },
+    onInputAnswer(key, runId, deliver) {
+      answerListeners.set(listenerKey(key, runId), deliver);
+      return () => {
+        if (answerListeners.get(listenerKey(key, runId)) === deliver) answerListeners.delete(listenerKey(key, runId));
       };
     },
   };

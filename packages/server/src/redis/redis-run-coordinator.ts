@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InputAnswer } from '@agent-chat/protocol';
 import type { RunClaim, RunCoordinator } from '../coordination/run-coordinator.js';
 import { connect, DEFAULT_PREFIX, duplicateOf, script, sessionTag, type RedisCommonOptions, type RedisSource } from './connection.js';
 
@@ -42,10 +43,23 @@ interface CancelMessage {
   toolCallId?: string;
 }
 
+interface AnswerMessage {
+  sessionId: string;
+  runId: string;
+  requestId: string;
+  answer: InputAnswer;
+  from: string;
+}
+
+/** How long the mark that a request was answered is kept: far longer than the race it settles. */
+const ANSWERED_MARK_MS = 24 * 60 * 60 * 1000;
+
 /**
  * One run per session across every instance that shares the Redis: a claim is a key set only if absent (SET NX PX)
  * and renewed while the run lasts, so a crashed instance's lock expires after `lockMs`. Stop is published on one
  * channel that every instance subscribes to (one subscriber connection each); the instance running the run stops it.
+ * An input request's answer is taken once by a key set only if absent (SET NX), then published on a second channel
+ * for the instance whose run waits: two instances answering at once get one true and one false.
  */
 export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisRunCoordinator {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -55,6 +69,9 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
   const connection = connect(options, 'redisRunCoordinator', warn);
   const { client } = connection;
   const channel = `${prefix}cancel`;
+  const answerChannel = `${prefix}input-answer`;
+  const answeredKey = (sessionId: string, requestId: string) => `${prefix}input-answered:${sessionTag(sessionId)}:${requestId}`;
+  const answerListeners = new Map<string, (requestId: string, answer: InputAnswer) => boolean>();
   const instance = randomUUID();
   const lockKey = (sessionId: string) => `${prefix}run:${sessionTag(sessionId)}`;
   const listenerKey = (sessionId: string, runId: string) => `${sessionId}\n${runId}`;
@@ -76,6 +93,17 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
           return;
         }
         if (cancel.from !== instance) listeners.get(listenerKey(cancel.sessionId, cancel.runId))?.(cancel.toolCallId);
+      }),
+    )
+    .then(() =>
+      subscriber.subscribe(answerChannel, (message) => {
+        let answered: AnswerMessage;
+        try {
+          answered = JSON.parse(message) as AnswerMessage;
+        } catch {
+          return;
+        }
+        if (answered.from !== instance) answerListeners.get(listenerKey(answered.sessionId, answered.runId))?.(answered.requestId, answered.answer);
       }),
     );
   subscribed.catch(() => {});
@@ -152,12 +180,34 @@ export function redisRunCoordinator(options: RedisRunCoordinatorOptions): RedisR
         if (listeners.get(key) === stop) listeners.delete(key);
       };
     },
+    async answerInput(sessionId, runId, requestId, answer) {
+      await connection.ready;
+      const taken = await client.sendCommand<string | null>(['SET', answeredKey(sessionId, requestId), '1', 'NX', 'PX', String(ANSWERED_MARK_MS)]);
+      if (taken !== 'OK') return false;
+      // A run of this instance hears it at once; the others through the channel.
+      const local = answerListeners.get(listenerKey(sessionId, runId));
+      if (local) {
+        local(requestId, answer);
+        return true;
+      }
+      const message: AnswerMessage = { sessionId, runId, requestId, answer, from: instance };
+      await client.sendCommand(['PUBLISH', answerChannel, JSON.stringify(message)]);
+      return true;
+    },
+    onInputAnswer(sessionId, runId, deliver) {
+      const key = listenerKey(sessionId, runId);
+      answerListeners.set(key, deliver);
+      return () => {
+        if (answerListeners.get(key) === deliver) answerListeners.delete(key);
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
       for (const { timer } of renewals.values()) clearInterval(timer);
       renewals.clear();
       listeners.clear();
+      answerListeners.clear();
       await subscribed.catch(() => {});
       if (subscriber.isOpen) await subscriber.close();
       await connection.close();

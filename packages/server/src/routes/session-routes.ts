@@ -46,12 +46,13 @@ export function sessionRoutes(runtime: Runtime) {
         delete session.undo;
         delete session.turnSnapshot;
         delete session.pendingContext;
-        // The imported history is the whole conversation: no alternatives of the one it replaces, no sub-agents' turns
-        // or usage of the one it replaces.
+        // The imported history is the whole conversation: no alternatives of the one it replaces, no sub-agents' turns,
+        // usage or input requests of the one it replaces.
         delete session.forks;
         delete session.subagentTurns;
         delete session.usage;
         delete session.branchUsage;
+        delete session.inputRequests;
         await commitSession(runtime.store, session, { replaceTurns: true });
         return c.json({ imported: turns.length });
       });

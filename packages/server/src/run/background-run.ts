@@ -12,6 +12,7 @@ import type { RunContext } from './run-context.js';
 import { branchRegistry } from './run-branches.js';
 import { appendTurn, sessionTurns } from './run-turns.js';
 import { addUsage, emptyUsage } from './usage.js';
+import { DEFAULT_INPUT_REQUEST_TIMEOUT_MS, endLeftInputRequests, runInputs } from './input-requests.js';
 
 /** What a run touches of the runtime: the loop's dependencies, the store, the run slots and the event log. */
 export type RunRuntime = Pick<Runtime, 'deps' | 'store' | 'runs' | 'events'>;
@@ -47,6 +48,12 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     else branches.stop(toolCallId);
   });
   const events = eventWriter(runtime.events, active.ref.key);
+  const inputs = runInputs({
+    runs: runtime.runs,
+    key: active.ref.key,
+    runId: active.runId,
+    timeoutMs: runtime.deps.inputRequestTimeoutMs ?? DEFAULT_INPUT_REQUEST_TIMEOUT_MS,
+  });
   const pace = pacer();
   let done: DoneEvent | undefined;
   let doneId = 0;
@@ -83,6 +90,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
         await run.commit();
         run.emit({ type: 'awaiting_input', calls });
       },
+      inputs,
       usage: emptyUsage(),
     };
     run.emit({
@@ -92,6 +100,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
       resumed: options.resumed,
       ...(options.userTurnId ? { userTurnId: options.userTurnId } : {}),
     });
+    endLeftInputRequests(run);
     try {
       done = await options.body(run);
     } catch (error) {
@@ -102,6 +111,8 @@ export async function runInBackground(options: RunOptions): Promise<void> {
       const undoTurn = undoTurnId(session, runtime.deps.state);
       done = { type: 'done', stopReason: 'error', hasWrites: session.turnHasWrites, undoable: false, ...(undoTurn ? { undoTurnId: undoTurn } : {}) };
     }
+    // A call that outlived its run (past its timeout) may still wait for the user: nobody will take that answer now.
+    await inputs.end();
     // A stop is kept in the history, so a reload still says the run was stopped.
     if (done.stopReason === 'cancelled') appendTurn(session, { type: 'status', text: 'Stopped by user', code: 'cancelled' });
     keepUsage(session, run.usage);
@@ -113,6 +124,7 @@ export async function runInBackground(options: RunOptions): Promise<void> {
     done = { type: 'done', stopReason: 'error', hasWrites: false, undoable: false };
   } finally {
     stopListening();
+    await inputs.end().catch(() => {});
     letGo?.();
     await events.pending();
     await runtime.runs.release(active.ref.key, active.runId).catch((error) => console.error('[agent-chat] could not release a run:', error));

@@ -1,8 +1,8 @@
-import type { Context, PendingCall, StreamEvent, Usage } from '@agent-chat/protocol';
+import type { Context, InputAnswer, PendingCall, StreamEvent, Usage } from '@agent-chat/protocol';
 import type { CompressionPolicy } from '../context/compress-history.js';
 import type { Model } from '../model/model.js';
 import type { SessionRecord } from '../session/session-record.js';
-import type { ToolRegistry } from '../tools/define-tool.js';
+import type { InputRequestSpec, ToolRegistry } from '../tools/define-tool.js';
 import type { StateAdapter } from '../state-adapter.js';
 import type { ToolImageKeeping } from './keep-tool-content.js';
 import type { Prices } from './usage.js';
@@ -28,6 +28,19 @@ export interface RunDeps {
   subagentConcurrency: number;
   /** What each model's tokens cost, for the usage's `cost`. */
   prices: Prices | undefined;
+  /** How long an input request (ctx.requestInput) that names no wait of its own waits for the user. */
+  inputRequestTimeoutMs?: number;
+}
+
+/**
+ * The input requests of one run, its sub-agents' included (run/input-requests.ts): each asked by a running tool call
+ * and waiting for the one answer the run coordinator lets through, the user's from any instance or the run's own.
+ */
+export interface RunInputs {
+  /** Ask for `toolCallId` of `run` (the run or one of its sub-agents) and wait for the answer; `label`: the call's. */
+  ask(run: RunContext, toolCallId: string, label: string, spec: InputRequestSpec): Promise<InputAnswer>;
+  /** The run ends: answer what is still open `ended`, each kept and announced, and stop listening. */
+  end(): Promise<void>;
 }
 
 /**
@@ -58,5 +71,7 @@ export interface RunContext {
    * session and says `awaiting_input`; a sub-agent hands them to its caller, and the whole run waits.
    */
   awaitInput(calls: PendingCall[]): Promise<void>;
+  /** What the run's tool calls ask the user while they run; one for the run and its sub-agents. */
+  inputs: RunInputs;
   usage: Usage;
 }

@@ -67,6 +67,7 @@ export function openBranch(parent: RunContext, call: ToolCallTurn, spec: Subagen
       // The whole run waits for these: they go up, to the run's own awaiting_input.
       waiting.push(...calls.map((pending) => (pending.parentCallId ? pending : { ...pending, parentCallId: call.toolCallId })));
     },
+    inputs: parent.inputs,
     usage: { ...usageBefore },
   };
   return { run, turns, branch, call, spec, waiting, usageBefore };

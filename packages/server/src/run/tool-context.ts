@@ -1,6 +1,8 @@
 import type { ToolCallTurn } from '@agent-chat/protocol';
 import type { ToolContext } from '../tools/define-tool.js';
+import { labelFor } from '../tools/label.js';
 import type { RunContext } from './run-context.js';
+import { addUsage, priceOf, pricedUsage } from './usage.js';
 
 /**
  * The context a tool's functions get. `call` is the call being executed (absent for `needsConfirmation` and
@@ -11,7 +13,8 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
   // Progress is shown on the call's chip. A call drawn otherwise has no running step to show it on: one that shows
   // no step (`display: 'hidden'`, as seed 004's sendStatusMessage), an answer card, or a confirmation card (which
   // says how it was answered); its status is a line of the conversation.
-  const display = call && run.deps.tools.get(call.name)?.display;
+  const tool = call && run.deps.tools.get(call.name);
+  const display = tool?.display;
   const onStep = call && !asked && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
   return {
     sessionId: run.session.id,
@@ -28,6 +31,14 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
     state(snapshot) {
       // Not stored: the page's state lives with the page; the event is how it hears of a step in progress.
       run.emit({ type: 'state', state: snapshot, ...(call ? { toolCallId: call.toolCallId } : {}) });
+    },
+    async requestInput(spec) {
+      // Before the call runs (needsConfirmation, preview) there is no call to draw the card with, nor to wait.
+      if (!call) throw new Error('ctx.requestInput: only a running call (execute) can ask the user');
+      return run.inputs.ask(run, call.toolCallId, labelFor(call.name, tool?.label, call.input), spec);
+    },
+    countUsage(usage, model) {
+      addUsage(run.usage, pricedUsage(usage, model === undefined ? undefined : priceOf(run.deps.prices, model)));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Context, PendingCall, Turn, Usage } from '@agent-chat/protocol';
+import type { Context, InputRequest, PendingCall, Turn, Usage } from '@agent-chat/protocol';
 import type { Fork } from './fork.js';
 
 /** The host state from before a turn's writes. */
@@ -6,6 +6,11 @@ export interface UndoSnapshot {
   snapshot: unknown;
   /** The user turn whose writes it undoes (absent in sessions saved before it was kept). */
   turnId?: string;
+}
+
+/** An input request as the session keeps it: with the run that asked, which alone can take its answer. */
+export interface StoredInputRequest extends InputRequest {
+  runId: string;
 }
 
 /** Everything the server keeps of one conversation. Plain JSON, so any store can hold it. */
@@ -48,6 +53,8 @@ export interface SessionRecord {
   usage?: Record<string, Usage>;
   /** What each sub-agent paused for the user (by its call) had used, for its call's result once it goes on. */
   branchUsage?: Record<string, Usage>;
+  /** What running tool calls asked the user (ctx.requestInput), answered or still waiting, in the order asked. */
+  inputRequests?: StoredInputRequest[];
 }
 
 /** Every field but the id and the turns: what a write sets. */
@@ -68,6 +75,7 @@ export const SESSION_FIELDS = [
   'subagentTurns',
   'usage',
   'branchUsage',
+  'inputRequests',
 ] as const satisfies readonly (keyof SessionFields)[];
 
 export function newSessionRecord(id: string): SessionRecord {

@@ -3,6 +3,7 @@ import type { StateAdapter } from '../state-adapter.js';
 import { branchPoints } from './branches.js';
 import type { SessionRecord } from './session-record.js';
 import { undoTurnId } from './undo-turn.js';
+import { publicInputRequest } from './input-request-record.js';
 
 /** A session as GET /sessions/:id answers it (and the routes that answer with the session they changed). */
 export function sessionResponse(state: StateAdapter | undefined, session: SessionRecord, running: boolean): SessionResponse {
@@ -19,5 +20,6 @@ export function sessionResponse(state: StateAdapter | undefined, session: Sessio
     ...(branches.length > 0 ? { branches } : {}),
     ...(session.subagentTurns?.length ? { subagentTurns: session.subagentTurns } : {}),
     ...(session.usage ? { usage: session.usage } : {}),
+    ...(session.inputRequests?.length ? { inputRequests: session.inputRequests.map(publicInputRequest) } : {}),
   };
 }
