@@ -6,6 +6,7 @@ import { buildSystemPrompt, DEFAULT_CONTEXT_POLICY, type ContextPolicy } from '.
 import type { Model } from './model/model.js';
 import type { RunDeps } from './run/run-context.js';
 import type { Prices } from './run/usage.js';
+import { DEFAULT_INPUT_REQUEST_TIMEOUT_MS } from './run/input-requests.js';
 import { localRunCoordinator, type RunCoordinator } from './coordination/run-coordinator.js';
 import type { EventLog } from './coordination/event-log.js';
 import { memoryEventLog } from './coordination/memory-event-log.js';
@@ -100,6 +101,12 @@ export interface AgentChatOptions {
    * `cost`; a model it does not list counts no cost.
    */
   prices?: Prices;
+  /**
+   * How long a tool call's question to the user (an MCP server's elicitation or sampling request, `ctx.requestInput`)
+   * waits for an answer before the server answers `cancel` for them, unless the request names its own wait.
+   * Default 600,000 ms (10 minutes).
+   */
+  inputRequestTimeoutMs?: number;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -140,6 +147,10 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
   if (!Number.isInteger(modelIdleTimeoutMs) || modelIdleTimeoutMs < 1) {
     throw new TypeError('createAgentChat: modelIdleTimeoutMs must be a whole number of ms ≥ 1');
   }
+  const inputRequestTimeoutMs = options.inputRequestTimeoutMs ?? DEFAULT_INPUT_REQUEST_TIMEOUT_MS;
+  if (!Number.isInteger(inputRequestTimeoutMs) || inputRequestTimeoutMs < 1) {
+    throw new TypeError('createAgentChat: inputRequestTimeoutMs must be a whole number of ms ≥ 1');
+  }
   return {
     deps: {
       // With uploads, each model request can read their bytes (ModelRequest.readUpload).
@@ -154,6 +165,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
       compression: { ...DEFAULT_COMPRESSION, ...options.compression },
       subagentConcurrency,
       prices: options.prices,
+      inputRequestTimeoutMs,
       async systemPrompt(session, context) {
         const base = typeof system === 'function' ? await system({ sessionId: session.id, context }) : system;
         const lastUser = session.turns.findLast((turn) => turn.type === 'user');
