@@ -10,6 +10,7 @@ import { AnswerCard } from '../features/cards/answer-card.js';
 import { ConfirmCard } from '../features/cards/confirm-card.js';
 import { ThinkingBlock } from '../features/cards/thinking-block.js';
 import { ToolChip } from '../features/cards/tool-chip.js';
+import { ToolDisplay } from '../features/cards/tool-display.js';
 import { UndoBar } from '../features/cards/undo-bar.js';
 import { WordDiff } from '../features/cards/word-diff.js';
 
@@ -20,4 +21,5 @@ define('agent-chat-confirm-card', ConfirmCard);
 define('agent-chat-answer-card', AnswerCard);
 define('agent-chat-undo-bar', UndoBar);
 define('agent-chat-thinking', ThinkingBlock);
+define('agent-chat-tool-display', ToolDisplay);
 define('agent-chat-tool-chip', ToolChip);

@@ -22,7 +22,7 @@ export const INPUT_REQUEST_PARTS =
  * A tool chip: itself, or a sub-agent's tree in its place, whose steps are drawn as a turn (without Undo), so
  * every part of those too, however deep the sub-agents nest.
  */
-export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output', SUBAGENT_PARTS, INPUT_REQUEST_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
+export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output, tool-display', SUBAGENT_PARTS, INPUT_REQUEST_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
 
 /** Everything one agent turn shows. */
 export const TURN_PARTS = `${TOOL_CHIP_PARTS}, ${UNDO_PARTS}`;

@@ -46,6 +46,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         isError: event.isError,
         ...(event.stopped ? { stopped: true } : {}),
         ...(event.confirmation ? { confirmation: event.confirmation } : {}),
+        ...(event.display ? { display: event.display } : {}),
         ...(event.usage ? { usage: event.usage } : {}),
       };
       // The calls a new message leaves unanswered are answered as its run starts, and stored before the message:

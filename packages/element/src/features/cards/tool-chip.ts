@@ -43,6 +43,7 @@ const MAX_OUTPUT_CHARS = 4000;
  *
  * @csspart tool-chip - A tool call's chip.
  * @csspart tool-output - A tool call's result, when expanded.
+ * @csspart tool-display - What the result holds for the user only (its `display`), under the chip, never folded.
  */
 export class ToolChip extends LitElement {
   static override properties = {
@@ -132,6 +133,10 @@ export class ToolChip extends LitElement {
     if (!this.result && !input) {
       return html`<div class="chip" part="tool-chip" title=${call.name}>${head}</div>`;
     }
+    // Parts the tool meant for the user alone (the model never read them): in the open, under the chip.
+    const display = this.result?.display?.length
+      ? html`<agent-chat-tool-display exportparts="tool-display" .parts=${this.result.display}></agent-chat-tool-display>`
+      : nothing;
     return html`<details class="chip" part="tool-chip">
       <summary title=${call.name}>${head}</summary>
       ${input
@@ -148,7 +153,7 @@ export class ToolChip extends LitElement {
             aria-label=${format(t.toolResult, { label })}
           >${formatOutput(this.result.output, t)}</pre>`
         : nothing}
-    </details>`;
+    </details>${display}`;
   }
 
   /** The host's own wording for a call, if it has one; a failing labelFor must not break the conversation. */
