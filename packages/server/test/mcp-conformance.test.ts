@@ -43,8 +43,9 @@ const LISTED: Record<string, { reason: string; failsWith: RegExp }> = {
   },
   'elicitation-sep1034-client-defaults': {
     reason:
-      'elicitation (issue 35.2) is being built into mcpTools as this is written: a form the server asks for becomes an ' +
-      'input request the client answers (accepted as it came, so the defaults are to be applied for it)',
+      'elicitation (issue 35.2) reaches the user, but a form accepted with fields left out goes back without the ' +
+      "schema's defaults for them, which SEP-1034 asks the client to fill in (the v2 client does, when told " +
+      '`elicitation.form.applyDefaults`)',
     failsWith: /client-elicitation-sep1034/,
   },
 };
