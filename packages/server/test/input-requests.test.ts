@@ -3,7 +3,8 @@
 // asks here, driven by the scripted model over real HTTP; the MCP handlers that ask through it are tested apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAgentChat, defineSubagent, memoryStore, scriptedModel, sessionRef, type SessionStore } from '../src/index.js';
+import type { InputAnswer } from '@agent-chat/protocol';
+import { createAgentChat, defineSubagent, defineTool, memoryStore, scriptedModel, sessionRef, type SessionStore } from '../src/index.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { readAgentEvents } from '../src/testing/read-agent-events.js';
 import { recordingModel } from '../src/testing/recording-model.js';
@@ -13,6 +14,8 @@ import { answer, askTool, FORM, watch, watchRun } from './support/input-request-
 /** The model: `ask` calls the asking tool (with the message's JSON after it as input), `delegate` a sub-agent that asks. */
 const model = recordingModel(
   scriptedModel(({ text }) => {
+    if (text === 'quick tool') return [[{ tool: 'quick_ask', input: {} }], [{ text: 'Done.' }]];
+    if (text === 'ask and go') return [[{ tool: 'ask_and_go', input: {} }], [{ text: 'Done.' }]];
     if (text.startsWith('ask')) return [[{ tool: 'ask_user', input: JSON.parse(text.slice(3).trim() || '{}') }], [{ text: 'Done.' }]];
     if (text === 'delegate') return [[{ tool: 'helper', input: {} }], [{ text: 'The helper is done.' }]];
     return [[{ text: `Answer to ${text}.` }]];
@@ -30,6 +33,27 @@ const helper = defineSubagent({
 
 const VALID = { name: 'Ada', email: 'ada@example.com' };
 
+/** A tool whose own time is short: waiting for the user is not its time. */
+const quickAsk = defineTool({
+  name: 'quick_ask',
+  description: 'Ask quickly',
+  input: z.object({}),
+  timeoutMs: 20,
+  execute: async (_input, ctx) => ({ answer: await ctx.requestInput({ kind: 'url', message: 'Sign in there', url: 'https://example.com/sign-in', server: 'Example' }) }),
+});
+
+/** A tool that asks and returns without waiting: its request outlives its run. */
+let leftAnswer: Promise<InputAnswer> | undefined;
+const askAndGo = defineTool({
+  name: 'ask_and_go',
+  description: 'Ask and go',
+  input: z.object({}),
+  execute: (_input, ctx) => {
+    leftAnswer = ctx.requestInput({ kind: 'form', message: 'Later?', schema: FORM });
+    return 'asked';
+  },
+});
+
 let store: SessionStore;
 let server: RunningServer;
 let quick: RunningServer;
@@ -40,7 +64,7 @@ beforeAll(async () => {
   const options = {
     model,
     store,
-    tools: [askTool, helper],
+    tools: [askTool, helper, quickAsk, askAndGo],
     prices: { sampler: { input: 1, output: 2 } },
     // Users by header, so a test can name the owner (and write a session for them): none is anonymous.
     authorize: (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-user') ?? null,
@@ -220,6 +244,30 @@ describe('input requests', () => {
     const done = (await run.done).at(-1)!.data;
     // 1000 tokens in at $1 and 1000 out at $2 per million; the scripted model counts none of its own.
     expect(done).toMatchObject({ type: 'done', usage: { inputTokens: 1000, outputTokens: 1000, cost: 0.003 } });
+  });
+
+  it('the tool’s own timeout does not run while it waits for the user', async () => {
+    const run = watchRun(client, 'slow-user', 'quick tool');
+    const request = await run.next('input_request');
+    expect(request).toMatchObject({ kind: 'url', url: 'https://example.com/sign-in', server: 'Example' });
+    // The user takes longer than the tool's 20 ms.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await answer(client, 'slow-user', request.requestId, { action: 'accept', content: VALID })).status).toBe(400);
+    expect((await answer(client, 'slow-user', request.requestId, { action: 'accept' })).status).toBe(200);
+    const events = await run.done;
+    expect(events.find((event) => event.data.type === 'tool_result')?.data).toMatchObject({ isError: false, output: { answer: { action: 'accept', by: 'user' } } });
+  });
+
+  it('a request still open when its run ends is answered cancel (by: ended), and a late answer is a 409', async () => {
+    const events = await client.run('outlived', { text: 'ask and go' });
+    const types = events.map((event) => event.data.type);
+    expect(types.indexOf('input_answered')).toBeGreaterThan(types.indexOf('input_request'));
+    expect(types.indexOf('input_answered')).toBeLessThan(types.indexOf('done'));
+    const request = events.find((event) => event.data.type === 'input_request')!.data as { requestId: string };
+    expect(await leftAnswer).toEqual({ action: 'cancel', by: 'ended' });
+    expect((await client.history('outlived')).inputRequests![0]!.answer).toEqual({ action: 'cancel', by: 'ended' });
+    const late = await answer(client, 'outlived', request.requestId, { action: 'decline' });
+    expect(late.status).toBe(409);
   });
 
   it('a request left open by an instance that died: a POST says its run has ended (409) and closes it; so does the next run', async () => {

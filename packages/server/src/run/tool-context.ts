@@ -1,6 +1,7 @@
 import type { ToolCallTurn } from '@agent-chat/protocol';
 import type { ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
+import { startUserWait } from '../tools/user-wait.js';
 import type { RunContext } from './run-context.js';
 import { addUsage, priceOf, pricedUsage } from './usage.js';
 
@@ -16,7 +17,7 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
   const tool = call && run.deps.tools.get(call.name);
   const display = tool?.display;
   const onStep = call && !asked && (display ?? 'chip') === 'chip' ? { toolCallId: call.toolCallId } : {};
-  return {
+  const ctx: ToolContext = {
     sessionId: run.session.id,
     principal: run.session.owner ?? '',
     context: run.context,
@@ -35,10 +36,16 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
     async requestInput(spec) {
       // Before the call runs (needsConfirmation, preview) there is no call to draw the card with, nor to wait.
       if (!call) throw new Error('ctx.requestInput: only a running call (execute) can ask the user');
-      return run.inputs.ask(run, call.toolCallId, labelFor(call.name, tool?.label, call.input), spec);
+      const waited = startUserWait(ctx);
+      try {
+        return await run.inputs.ask(run, call.toolCallId, labelFor(call.name, tool?.label, call.input), spec);
+      } finally {
+        waited();
+      }
     },
     countUsage(usage, model) {
       addUsage(run.usage, pricedUsage(usage, model === undefined ? undefined : priceOf(run.deps.prices, model)));
     },
   };
+  return ctx;
 }

@@ -1,5 +1,6 @@
 import { describeIssues, type Confirmation, type ToolResultPart, type Usage } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
+import { userWait } from './user-wait.js';
 
 export interface ToolOutcome {
   output: unknown;
@@ -26,15 +27,21 @@ export function parseToolInput(tool: Tool, input: unknown): { ok: true; input: u
 
 /**
  * Run a server tool. Whatever happens (a throw, a rejection, a hang past the timeout) becomes a result the
- * agent reads; nothing here can fail the run.
+ * agent reads; nothing here can fail the run. Time spent waiting for the user (ctx.requestInput) is not the tool's:
+ * its timeout counts the rest.
  */
 export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const started = Date.now();
   const timeout = new Promise<ToolOutcome>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ output: `Tool ${tool.name} timed out after ${tool.timeoutMs} ms.`, isError: true }),
-      tool.timeoutMs,
-    );
+    const check = () => {
+      const wait = userWait(ctx);
+      const left = tool.timeoutMs - (Date.now() - started - wait.ms);
+      // While the user is asked, look again once the tool's own time could be up (a timer per wait, not a poll).
+      if (wait.waiting || left > 0) timer = setTimeout(check, Math.max(left, 1));
+      else resolve({ output: `Tool ${tool.name} timed out after ${tool.timeoutMs} ms.`, isError: true });
+    };
+    timer = setTimeout(check, tool.timeoutMs);
   });
   const run = (async (): Promise<ToolOutcome> => {
     try {

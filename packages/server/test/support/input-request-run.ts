@@ -68,7 +68,7 @@ export function watch(read: (onEvent: (event: ReceivedEvent) => void) => Promise
       const found = seen.find((event) => test(event.data));
       if (found) return Promise.resolve(found.data as never);
       return Promise.race([
-        new Promise<never>((resolve) => waiters.push({ test, resolve: resolve as (event: StreamEvent) => void })),
+        new Promise<StreamEvent>((resolve) => waiters.push({ test, resolve })) as Promise<never>,
         // The run ended without it: fail the test now rather than wait for vitest's timeout.
         done.then(() => {
           throw new Error(`the run ended without a ${type} event: ${seen.map((event) => event.data.type).join(', ')}`);
