@@ -1,8 +1,10 @@
 import type { Client } from '@modelcontextprotocol/client';
 
-/** The MCP log levels (RFC 5424's syslog severities), least severe first. */
-export const MCP_LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+/** An MCP log level (RFC 5424's syslog severities). */
+export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** The levels, least severe first. */
+const MCP_LOG_LEVELS: readonly McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /** One log message an MCP server sent (`notifications/message`). */
 export interface McpLogMessage {
