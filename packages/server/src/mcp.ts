@@ -4,3 +4,4 @@ export { mcpTools, type McpTools } from './mcp/mcp-tools.js';
 export type { McpServerSource, McpToolInfo, McpToolsOptions, PerTool } from './mcp/options.js';
 export type { McpAuthProvider } from './mcp/http-transport.js';
 export { consoleMcpLogger, type McpLogger, type McpLogLevel, type McpLogMessage, type McpLogSettings } from './mcp/server-log.js';
+export type { McpSamplingOptions } from './mcp/sampling.js';

@@ -14,6 +14,9 @@ import { httpTransport } from './http-transport.js';
 import type { McpServerSource } from './options.js';
 import { askLogLevel, consoleMcpLogger, hearServerLog, type McpLogSettings } from './server-log.js';
 import { structuredResultError } from './structured-result.js';
+import { callsInFlight, type McpCaller } from './calls-in-flight.js';
+import type { McpSamplingOptions } from './sampling.js';
+import { clientCapabilities, serveServerRequests } from './server-requests.js';
 
 export interface McpCallOptions {
   timeoutMs: number;
@@ -23,6 +26,8 @@ export interface McpCallOptions {
    * `structuredContent` is an error), also on a connection made again, whose client has not listed the tools.
    */
   tool?: McpTool;
+  /** The tool call this is (its ctx): what the server asks while it runs (elicitation, sampling) is asked of it. */
+  caller?: McpCaller;
 }
 
 /** One MCP server, connected on first need and again after it went away. */
@@ -47,18 +52,27 @@ export interface McpConnectionOptions {
  * (it restarted: 404 on the session id), is connected again on the next call; a call that was under way when the
  * server went away is an error, never retried, because it may have done its work before the connection dropped.
  */
-export function mcpConnection(source: McpServerSource & McpLogSettings, options: McpConnectionOptions): McpConnection {
+export function mcpConnection(
+  source: McpServerSource & McpLogSettings & { sampling?: McpSamplingOptions },
+  options: McpConnectionOptions,
+): McpConnection {
   const where = source.url !== undefined ? String(source.url) : [source.command, ...(source.args ?? [])].join(' ');
   let current: Promise<Client> | undefined;
   let closed = false;
+  // Shared by every client this connection makes: a request of the server is given to the call it is for.
+  const calls = callsInFlight();
 
   const open = (): Promise<Client> => {
     const client = new Client(
       { name: options.clientName, version: options.clientVersion },
       // Refreshed by us rather than by the SDK, so the list is read through the same reconnecting path as the first
       // one. The 2025 handshake (the SDK's default, `versionNegotiation: 'legacy'`), which every server speaks.
-      { listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } } },
+      {
+        capabilities: clientCapabilities(source.sampling),
+        listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } },
+      },
     );
+    serveServerRequests(client, { calls, sampling: source.sampling, where });
     const log = { logger: source.logger ?? consoleMcpLogger, level: source.logLevel ?? 'info', where };
     hearServerLog(client, log);
     const attempt: Promise<Client> = client.connect(transportFor(source)).then(
@@ -112,8 +126,9 @@ export function mcpConnection(source: McpServerSource & McpLogSettings, options:
       // `cacheMode: 'refresh'`: always asked of the server, never a cached list.
       return withSession(async (c) => (await c.listTools(undefined, { cacheMode: 'refresh' })).tools);
     },
-    async callTool(name, args, { timeoutMs, onProgress, tool }) {
+    async callTool(name, args, { timeoutMs, onProgress, tool, caller }) {
       let result;
+      const inFlight = caller ? calls.enter(caller) : undefined;
       try {
         result = await withSession((c) =>
           c.callTool(
@@ -127,6 +142,8 @@ export function mcpConnection(source: McpServerSource & McpLogSettings, options:
         );
       } catch (error) {
         throw callError(error, closed);
+      } finally {
+        inFlight?.leave();
       }
       // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape (the v2
       // client gives it an empty `content`).

@@ -1,6 +1,7 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import type { McpAuthProvider } from './http-transport.js';
 import type { McpLogSettings } from './server-log.js';
+import type { McpSamplingOptions } from './sampling.js';
 
 /** An MCP server's tool as it listed it: its name, title, description, input schema and annotations. */
 export type McpToolInfo = McpTool;
@@ -67,4 +68,10 @@ export type McpToolsOptions = McpServerSource & McpLogSettings & {
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** The name this client gives the server when it connects. Default `agent-chat`. */
   clientName?: string;
+  /**
+   * Let the server use the app's model (MCP sampling): `{ model, approve: 'ask' | 'always', maxTokens }`. Unset, the
+   * client does not offer sampling and a server that needs it says so. Elicitation is always offered: a server's
+   * questions during a call are asked of the user whose call it is.
+   */
+  sampling?: McpSamplingOptions;
 };

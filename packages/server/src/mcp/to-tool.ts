@@ -39,6 +39,8 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
         timeoutMs: timeoutMs + 1_000,
         // Its result is checked against its outputSchema: a missing or mismatching structuredContent is an error result.
         tool: info,
+        // Who is calling: the server's elicitation and sampling requests during the call are asked of them.
+        caller: ctx,
         onProgress: (progress) => {
           const text = progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : undefined);
           if (text) ctx.status(text);

@@ -18,6 +18,11 @@ export interface ModelRequest {
    */
   context?: Context | undefined;
   tools: readonly ModelToolSpec[];
+  /**
+   * The most tokens this response may have, when it must be fewer than the model's own setting (an MCP server's
+   * sampling request, capped by the host): a provider sends the smaller of the two.
+   */
+  maxTokens?: number | undefined;
   /** Aborted when the user stops the run; a model should stop streaming and return promptly. */
   signal: AbortSignal;
   /**

@@ -73,16 +73,19 @@ function buildParams(
   request: ModelRequest,
   files: ReadonlyMap<string, UploadBytes | undefined>,
 ): MessageCreateParamsStreaming {
+  const capped = Math.min(maxTokens, request.maxTokens ?? maxTokens);
+  // The API wants thinking's budget below max_tokens: a capped response goes without thinking rather than fail.
+  const thinking = options.thinking && options.thinking.budgetTokens < capped ? options.thinking : undefined;
   return {
     model: options.model,
-    max_tokens: maxTokens,
+    max_tokens: capped,
     messages: toAnthropicMessages(request.turns, files),
     stream: true,
     // An empty system prompt is better left out than sent as an empty block.
     ...(request.system.trim() ? { system: request.system } : {}),
     ...(request.tools.length ? { tools: toAnthropicTools(request.tools) } : {}),
-    ...(options.thinking
-      ? { thinking: { type: 'enabled', budget_tokens: options.thinking.budgetTokens } }
+    ...(thinking
+      ? { thinking: { type: 'enabled', budget_tokens: thinking.budgetTokens } }
       : options.temperature !== undefined
         ? { temperature: options.temperature }
         : {}),

@@ -139,6 +139,7 @@ function jsonInsteadOfStream(text: string, context: ErrorContext): ModelError {
 }
 
 async function buildRequest(options: OpenAICompatibleModelOptions, request: ModelRequest): Promise<ChatCompletionsRequest> {
+  const limits = [options.maxTokens, request.maxTokens].filter((n): n is number => n !== undefined);
   return {
     model: options.model,
     messages: await toOpenAIMessages(request.system, request.turns, await readTurnUploads(request.turns, request), options.attachmentTypes),
@@ -147,7 +148,7 @@ async function buildRequest(options: OpenAICompatibleModelOptions, request: Mode
     stream: true,
     // Without it the stream carries no token counts at all.
     stream_options: { include_usage: true },
-    ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+    ...(limits.length > 0 ? { max_tokens: Math.min(...limits) } : {}),
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
   };
 }
