@@ -17,6 +17,7 @@ import { closeMessageActionScenarios, mountMessageActionScenarios } from './mess
 import { mountToolViewScenarios } from './tool-view-scenarios.js';
 import { mountSubagentScenarios } from './subagent-scenarios.js';
 import { mountSubagentApprovalScenarios } from './subagent-approval-scenarios.js';
+import { mountInputRequestScenarios } from './input-request-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
@@ -197,6 +198,7 @@ function scenarios(): Hono {
   mountAttachmentScenarios(app);
   mountSubagentScenarios(app);
   mountSubagentApprovalScenarios(app);
+  mountInputRequestScenarios(app);
   return app;
 }
 

@@ -230,13 +230,15 @@ export class InputRequestCard extends LitElement {
 
   /** A field the server refused is said by the field; an answer given elsewhere first, and any other failure, here. */
   #refused(error: unknown): void {
-    const { status, field, message } = error as { status?: number; field?: string; message?: string };
+    const { status, field, message = String(error) } = error as { status?: number; field?: string; message?: string };
+    // The server names a form's field `content.<name>`, and starts its message so; the field says the rest.
+    const name = field?.replace(/^content\./, '');
     const form = this.renderRoot.querySelector('agent-chat-schema-form');
-    if (status === 400 && field && form && this.request?.schema?.properties[field]) {
-      form.showIssue(field, message ?? '');
+    if (status === 400 && name && form && this.request?.schema?.properties[name]) {
+      form.showIssue(name, message.replace(`${field}: `, ''));
       return;
     }
-    this.error = status === 409 ? this.#t.inputAnsweredElsewhere : format(this.#t.inputError, { message: message ?? String(error) });
+    this.error = status === 409 ? this.#t.inputAnsweredElsewhere : format(this.#t.inputError, { message });
   }
 
   static override styles = [tokens, focusRing, iconStyles, inputRequestStyles];
