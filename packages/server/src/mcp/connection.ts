@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { httpTransport } from './http-transport.js';
+import { callMaybeAsTask } from './tasks.js';
 import type { McpServerSource } from './options.js';
 import { askLogLevel, consoleMcpLogger, hearServerLog, type McpLogSettings } from './server-log.js';
 import { structuredResultError } from './structured-result.js';
@@ -28,6 +29,8 @@ export interface McpCallOptions {
   tool?: McpTool;
   /** The tool call this is (its ctx): what the server asks while it runs (elicitation, sampling) is asked of it. */
   caller?: McpCaller;
+  /** A call run as a task: its status messages, as they change (Stop cancels it through `caller.signal`). */
+  onTaskStatus?: (text: string) => void;
 }
 
 /** One MCP server, connected on first need and again after it went away. */
@@ -126,11 +129,22 @@ export function mcpConnection(
       // `cacheMode: 'refresh'`: always asked of the server, never a cached list.
       return withSession(async (c) => (await c.listTools(undefined, { cacheMode: 'refresh' })).tools);
     },
-    async callTool(name, args, { timeoutMs, onProgress, tool, caller }) {
+    async callTool(name, args, { timeoutMs, onProgress, onTaskStatus, tool, caller }) {
       let result;
       const inFlight = caller ? calls.enter(caller) : undefined;
       try {
-        result = await withSession((c) =>
+        // A tool the server runs as a task is created, followed and read by its id (tasks.ts).
+        const task = {
+          name,
+          args,
+          timeoutMs,
+          ...(tool ? { tool } : {}),
+          ...(onTaskStatus ? { onTaskStatus } : {}),
+          // The server's requests that name the task (elicitation inside it) are this call's.
+          onTask: (taskId: string) => void inFlight?.call.taskIds.add(taskId),
+          signal: () => caller?.signal,
+        };
+        result = await callMaybeAsTask({ withSession, client }, task, (c) =>
           c.callTool(
             { name, arguments: args },
             {

@@ -41,6 +41,8 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
         tool: info,
         // Who is calling: the server's elicitation and sampling requests during the call are asked of them.
         caller: ctx,
+        // A tool the server runs as a task: its status messages are the call's status lines.
+        onTaskStatus: (text) => ctx.status(text),
         onProgress: (progress) => {
           const text = progress.message ?? (progress.total ? `${progress.progress} of ${progress.total}` : undefined);
           if (text) ctx.status(text);
