@@ -1,6 +1,6 @@
 export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './create-agent-chat.js';
 export type { AgentChatOptions, SystemPrompt } from './runtime.js';
-export { defineTool, type SubagentSpec, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel, type ToolRegistry } from './tools/define-tool.js';
+export { defineTool, type InputRequestSpec, type SubagentSpec, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel, type ToolRegistry } from './tools/define-tool.js';
 export { defineSubagent, type SubagentDefinition } from './tools/define-subagent.js';
 export type { ToolSource } from './tools/tool-source.js';
 export type { ModelPrice, Prices } from './run/usage.js';
@@ -18,7 +18,7 @@ export {
   type StoredSession,
 } from './store/session-store.js';
 export type { TitleExchange, TitleOption } from './session/session-title.js';
-export type { SessionFields, SessionRecord, UndoSnapshot } from './session/session-record.js';
+export type { SessionFields, SessionRecord, StoredInputRequest, UndoSnapshot } from './session/session-record.js';
 export { sessionRef, type SessionRef } from './session/session-ref.js';
 export type { Fork, StashedBranch } from './session/fork.js';
 export type { Feedback, FeedbackHook } from './routes/feedback-route.js';
