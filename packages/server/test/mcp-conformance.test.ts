@@ -27,6 +27,7 @@ const PASSING = [
   'auth/2025-03-26-oauth-endpoint-fallback',
   'auth/client-credentials-jwt',
   'auth/client-credentials-basic',
+  'elicitation-sep1034-client-defaults',
 ];
 
 /** Scenarios that cannot pass, why, and what their failure says (checked, so a change is seen). */
@@ -40,13 +41,6 @@ const LISTED: Record<string, { reason: string; failsWith: RegExp }> = {
   'auth/metadata-var3': {
     reason: 'the same wrong issuer as auth/metadata-var2, found through OpenID Connect discovery',
     failsWith: /Issuer mismatch in authorization server metadata/,
-  },
-  'elicitation-sep1034-client-defaults': {
-    reason:
-      'elicitation (issue 35.2) reaches the user, but a form accepted with fields left out goes back without the ' +
-      "schema's defaults for them, which SEP-1034 asks the client to fill in (the v2 client does, when told " +
-      '`elicitation.form.applyDefaults`)',
-    failsWith: /client-elicitation-sep1034/,
   },
 };
 

@@ -110,6 +110,12 @@ describe.each(transports)('MCP elicitation over %s', (name, source, start, stop)
     expect(stored).toMatchObject([{ requestId: request!.requestId, kind: 'form', answer: { action: 'accept', by: 'user' } }]);
   });
 
+  it("fields the user left out go back with the schema's defaults (SEP-1034)", async () => {
+    const { events } = await runAnswering(client, 'defaults', ask('sign_up'), () => ({ action: 'accept', content: { email: 'bo@example.com', age: 7 } }));
+    const filled = { email: 'bo@example.com', age: 7, newsletter: true, plan: 'free', topics: ['news'] };
+    expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: `sign_up: accept ${JSON.stringify(filled)}` });
+  });
+
   it('a declined form: the tool hears the decline and says so', async () => {
     const { events } = await runAnswering(client, 'declined', ask('sign_up'), () => ({ action: 'decline' }));
     expect(of(events, 'input_request')).toHaveLength(1);

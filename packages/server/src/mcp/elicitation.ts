@@ -18,6 +18,19 @@ export async function answerElicitation(params: ElicitRequestParams, caller: Mcp
           server,
         });
   // Content only with a form that was accepted: a URL-mode answer never carries any (the spec's rule).
-  if (answer.action === 'accept' && params.mode !== 'url') return { action: 'accept', content: answer.content ?? {} };
+  if (answer.action === 'accept' && params.mode !== 'url') {
+    return { action: 'accept', content: withDefaults(answer.content ?? {}, params.requestedSchema.properties) };
+  }
   return { action: answer.action };
+}
+
+type Content = NonNullable<ElicitResult['content']>;
+
+/** A field the user left out goes back with the schema's default, as the spec asks of a client (SEP-1034). */
+function withDefaults(content: Content, properties: Record<string, { default?: unknown }>): Content {
+  const filled: Content = { ...content };
+  for (const [name, field] of Object.entries(properties)) {
+    if (filled[name] === undefined && field.default !== undefined) filled[name] = field.default as Content[string];
+  }
+  return filled;
 }
