@@ -4,6 +4,7 @@ import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { InputRequestCard } from '../src/features/input-requests/input-request-card.js';
 import type { SchemaForm } from '../src/features/cards/schema-form.js';
+import type { SubagentNode } from '../src/features/subagent-tree/subagent-node.js';
 import { agentServerUrl, scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, centerOf, deepAll, shownText, toolChips } from './support/dom.js';
 import { INPUTS } from './support/input-request-texts.js';
@@ -47,6 +48,15 @@ function reply(el: AgentChat): Promise<string> {
   return waitFor(() => assistantBubbles(el).map((bubble) => bubble.text ?? '').find((text) => text.startsWith('The tool got')), {
     message: 'the reply saying what the tool got',
   });
+}
+
+/** The sub-agent whose steps hold `element` (through the shadow roots between). */
+function branchOf(element: Element): Element | undefined {
+  for (let at: Node | null = element; at; ) {
+    at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null);
+    if (at instanceof Element && at.localName === 'agent-chat-subagent') return at;
+  }
+  return undefined;
 }
 
 async function outcome(card: InputRequestCard): Promise<string> {
@@ -151,6 +161,21 @@ describe('input request cards (real server)', () => {
     expect(shownText(part(answered, 'input-request-answers')!)).to.contain('Grace');
     expect(part(answered, 'input-request-submit')).to.equal(null);
     expect((await storedSession(await scenario('input-requests'), session)).inputRequests?.[0]?.answer?.action).to.equal('accept');
+  });
+
+  it('a sub-agent’s call that asks has its card in the sub-agent’s steps, which open by themselves', async () => {
+    const el = await chat(uniqueSession('input-subagent'));
+    void el.send(INPUTS.concierge);
+    const card = await waitingCard(el, 'input-request-submit');
+    const node = branchOf(card);
+    expect(node, 'the card is in the sub-agent’s steps').to.not.equal(undefined);
+    await waitFor(() => (node as SubagentNode).open, { message: 'the sub-agent opened for the card' });
+    const form = formOf(card);
+    await form.updateComplete;
+    await type(field(form, 'name'), 'Ada');
+    part(card, 'input-request-submit')!.click();
+    expect(await reply(el)).to.contain('"name":"Ada"');
+    expect(await outcome(card)).to.equal('Sent');
   });
 
   it('Stop answers cancel for the user, and the card says the run was stopped', async () => {

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { Turn } from '@agent-chat/protocol';
-import { createAgentChat, defineTool, scriptedModel } from '@agent-chat/server';
+import { createAgentChat, defineSubagent, defineTool, scriptedModel } from '@agent-chat/server';
 import { testAccess } from './test-access.js';
 import { BOOKING_SCHEMA, INPUTS } from './input-request-texts.js';
 
@@ -46,6 +46,19 @@ const summarize = defineTool({
     ).action,
 });
 
+const CONCIERGE = 'You book tables for the user.';
+
+/** A sub-agent whose booking asks the user: the card is drawn in its branch. */
+const concierge = defineSubagent({
+  name: 'concierge',
+  description: 'Book a table through the concierge',
+  input: z.object({}),
+  label: INPUTS.conciergeLabel,
+  prompt: () => 'Book a table',
+  system: CONCIERGE,
+  tools: [bookTable],
+});
+
 function lastOutput(turns: readonly Turn[]): unknown {
   const result = turns.findLast((turn) => turn.type === 'tool_result');
   return result?.type === 'tool_result' ? result.output : undefined;
@@ -59,15 +72,18 @@ export function mountInputRequestScenarios(app: Hono): void {
     '/api/input-requests',
     createAgentChat({
       ...testAccess,
-      model: scriptedModel(({ text, turns }) => {
-        const call = text.startsWith(INPUTS.link)
+      model: scriptedModel(({ text, system, turns }) => {
+        if (system.includes(CONCIERGE)) return [[{ tool: 'book_table', input: {} }], [{ text: INPUTS.reply(lastOutput(turns)) }]];
+        const call = text.startsWith(INPUTS.concierge)
+          ? { tool: 'concierge', input: {} }
+          : text.startsWith(INPUTS.link)
           ? { tool: 'connect_account', input: { url: text.slice(INPUTS.link.length).trim() } }
           : text.startsWith(INPUTS.sampling)
             ? { tool: 'summarize', input: {} }
             : { tool: 'book_table', input: {} };
         return [[call], [{ text: INPUTS.reply(lastOutput(turns)) }]];
       }),
-      tools: [bookTable, connectAccount, summarize],
+      tools: [bookTable, connectAccount, summarize, concierge],
     }),
   );
   app.get('/__opened/:id', (c) => {

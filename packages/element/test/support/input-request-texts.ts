@@ -5,6 +5,8 @@ export const INPUTS = {
   form: 'Book a table',
   link: 'Connect my account',
   sampling: 'Summarize with your model',
+  concierge: 'Ask the concierge',
+  conciergeLabel: 'Asking the concierge',
   server: 'Bistro',
   formMessage: 'Who is the table for?',
   linkMessage: 'Sign in to Example to connect your account.',

@@ -3,6 +3,7 @@ import { ContextConsumer } from '@lit/context';
 import type { PendingCall, ToolCallTurn, ToolResultTurn } from '@agent-chat/protocol';
 import { conversationContext } from '../../context/conversation-context.js';
 import { elementHostContext } from '../../context/element-host.js';
+import { inputRequestsContext } from '../../context/input-requests-context.js';
 import { toolCatalogContext } from '../../context/tool-catalog-context.js';
 import type { ToolStepState } from '../../core/turns/display-items.js';
 import { NO_CATALOG } from '../../core/turns/tool-catalog.js';
@@ -44,7 +45,8 @@ const STATE_KEY: Record<ToolStepState, keyof SubagentStrings> = {
  *
  * A call of the sub-agent's that the run waits for (a confirmation, or a client tool the host draws) is in its steps:
  * its confirmation card answers it as the conversation's own cards do. While one waits, in its branch or in one under
- * it, the sub-agent says it waits for an answer, and opens by itself (each above it too), so the card is in view.
+ * it, the sub-agent says it waits for an answer, and opens by itself (each above it too), so the card is in view; so
+ * does a call in it that asks the user something while it runs (an input request: its card is under the call's chip).
  *
  * @csspart subagent - A sub-agent's chip, and its steps once opened.
  * @csspart subagent-summary - The button that opens and closes a sub-agent's steps: its label and state.
@@ -78,6 +80,8 @@ export class SubagentNode extends LitElement {
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
   readonly #tools = new ContextConsumer(this, { context: toolCatalogContext, subscribe: true });
+  /** What calls ask the user while they run: one waiting in this branch or under it opens it too. */
+  readonly #inputRequests = new ContextConsumer(this, { context: inputRequestsContext, subscribe: true });
   readonly #texts = new Texts(this, subagentsEn);
   /** The steps, and what they were made from: made again only when one of those changed (#steps). */
   #group: TurnGroup | undefined;
@@ -110,7 +114,9 @@ export class SubagentNode extends LitElement {
     const pending = this.#pending();
     const state = this.#conversation.value;
     this.#waiting = id && state && pending.length > 0 ? waitingUnder(id, pending, state.subagents) : NO_CALLS;
-    const waitingFor = this.#waiting.map((call) => call.toolCallId).join(' ');
+    const asking = this.#inputRequests.value?.requests.filter((request) => !request.answer) ?? [];
+    const askingHere = id && state && asking.length > 0 ? waitingUnder(id, asking, state.subagents) : [];
+    const waitingFor = [...this.#waiting.map((call) => call.toolCallId), ...askingHere.map((request) => request.requestId)].join(' ');
     if (waitingFor && waitingFor !== this.#openedFor) this.open = true;
     this.#openedFor = waitingFor;
     for (const call of this.#waiting) if (call.parentCallId === id && isConfirmation(call)) this.#known.set(call.toolCallId, call);

@@ -5,11 +5,11 @@ import type { TurnLog } from '../../core/turns/turn-log.js';
 export const NO_CALLS: readonly PendingCall[] = [];
 
 /**
- * The calls the run waits for that a sub-agent made in the branch `id` or in a branch under it (a pending call's
+ * The calls the run waits for (or the input requests that wait for the user) that a sub-agent made in the branch `id` or in a branch under it (a pending call's
  * `parentCallId` names the innermost branch; the branches above it are found through the sub-agents' calls, each in
  * the branch that made it).
  */
-export function waitingUnder(id: string, pending: readonly PendingCall[], subagents: ReadonlyMap<string, TurnLog>): PendingCall[] {
+export function waitingUnder<C extends { parentCallId?: string | undefined }>(id: string, pending: readonly C[], subagents: ReadonlyMap<string, TurnLog>): C[] {
   return pending.filter((call) => {
     // Bounded by the number of branches: a malformed tree (a call in its own branch) must not loop.
     for (let at = call.parentCallId, hops = 0; at && hops <= subagents.size; at = branchOf(at, subagents), hops++) {
