@@ -163,3 +163,36 @@ describe.each(transports)('MCP elicitation over %s', (name, source, start, stop)
     },
   );
 });
+
+describe('the time a call waits for its user', () => {
+  it("is not the call's: a form answered after the tool's timeout has passed still reaches the server", async () => {
+    const served = await serveMcpOverHttp(() => askingMcpServer());
+    const mcp = await mcpTools({ url: served.url, timeoutMs: 400 });
+    const app = await serveApp(createAgentChat({ model, tools: [mcp] }));
+    try {
+      const client = agentClient(app.url);
+      const posts: Promise<Response>[] = [];
+      const events = await client.run('slow-user', ask('sign_up'), (event) => {
+        if (event.data.type !== 'input_request') return;
+        const { requestId } = event.data as { requestId: string };
+        // A user who takes longer than the tool may run: here the only way to be slower than the timeout is to wait.
+        const later = new Promise((resolve) => setTimeout(resolve, 1_200));
+        posts.push(
+          later.then(() =>
+            client.request(`/sessions/slow-user/input-requests/${requestId}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ action: 'accept', content: { email: 'slow@example.com', age: 80 } }),
+            }),
+          ),
+        );
+      });
+      expect((await Promise.all(posts)).map((response) => response.status)).toEqual([200]);
+      expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: expect.stringContaining('sign_up: accept') });
+    } finally {
+      await app.close();
+      await mcp.close();
+      await served.close();
+    }
+  });
+});

@@ -16,6 +16,7 @@ import type { McpServerSource } from './options.js';
 import { askLogLevel, consoleMcpLogger, hearServerLog, type McpLogSettings } from './server-log.js';
 import { structuredResultError } from './structured-result.js';
 import { callsInFlight, type McpCaller } from './calls-in-flight.js';
+import { NO_SDK_TIMEOUT, ownTimeDeadline } from './own-time.js';
 import type { McpSamplingOptions } from './sampling.js';
 import { clientCapabilities, serveServerRequests } from './server-requests.js';
 
@@ -132,6 +133,7 @@ export function mcpConnection(
     async callTool(name, args, { timeoutMs, onProgress, onTaskStatus, tool, caller }) {
       let result;
       const inFlight = caller ? calls.enter(caller) : undefined;
+      const deadline = caller ? ownTimeDeadline(caller, timeoutMs) : undefined;
       try {
         // A tool the server runs as a task is created, followed and read by its id (tasks.ts).
         const task = {
@@ -144,11 +146,13 @@ export function mcpConnection(
           onTask: (taskId: string) => void inFlight?.call.taskIds.add(taskId),
           signal: () => caller?.signal,
         };
-        result = await callMaybeAsTask({ withSession, client }, task, (c) =>
+        result = await callMaybeAsTask({ withSession, client, closed: () => closed }, task, (c) =>
           c.callTool(
             { name, arguments: args },
             {
-              timeout: timeoutMs,
+              // Timed by the call's own time when its user may be asked something meanwhile (own-time.ts).
+              timeout: deadline ? NO_SDK_TIMEOUT : timeoutMs,
+              ...(deadline ? { signal: deadline.signal } : {}),
               ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: false } : {}),
               ...(tool ? { toolDefinition: tool } : {}),
             },
@@ -158,6 +162,7 @@ export function mcpConnection(
         throw callError(error, closed);
       } finally {
         inFlight?.leave();
+        deadline?.stop();
       }
       // Servers of the 2024-10-07 protocol answer `{ toolResult }`; it is the same result in an older shape (the v2
       // client gives it an empty `content`).
