@@ -14,6 +14,8 @@ export interface TaskCallHooks {
 export interface TaskSession {
   withSession<T>(request: (client: Client) => Promise<T>): Promise<T>;
   client(): Promise<Client>;
+  /** The host closed the connection (`close()`): a task is no longer followed. */
+  closed(): boolean;
 }
 
 export interface TaskCall extends TaskCallHooks {
@@ -188,7 +190,7 @@ async function poll(
     });
   } catch (error) {
     // The server answered: it no longer knows the task, or refuses to say. That is the call's end.
-    if (error instanceof ProtocolError) throw error;
+    if (error instanceof ProtocolError || session.closed()) throw error;
     if (options().signal?.aborted) throw error;
     return last;
   }
