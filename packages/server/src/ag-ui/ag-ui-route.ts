@@ -19,6 +19,7 @@ import { followAgUi } from './follow-ag-ui.js';
 import { tracedIssue } from './interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { readRunInput } from './read-input.js';
+import { resumeInputRequests } from './resume-input.js';
 import { storedSubagentCalls } from './subagents.js';
 
 /** The thread is our session (the caller's own of that id): its id must be one a session may have. */
@@ -43,6 +44,9 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
 export function agUiRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits, { messages: 'sessionTurns', context: 'contextItems', resume: 'answers' }), threadIdParam, async (c) => {
     const input = c.get('body');
+    // Answers to what a running call asked go to that run, which holds the session: no new run is started.
+    const answering = await resumeInputRequests(c, c.get('sessionRef'), runtime, input);
+    if (answering) return answering;
     const response = await withSession(c, runtime, { create: true }, async (session, slot) => {
       const request = readRunInput(input, session);
       if ('issue' in request) {

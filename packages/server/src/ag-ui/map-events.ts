@@ -1,6 +1,7 @@
 import { EventType, PROTOCOL_VERSION, type AGUIEvent, type Message, type RunFinishedOutcome } from '@ag-ui/core';
-import type { DoneEvent, PendingCall, StreamEvent } from '@agent-chat/protocol';
+import type { DoneEvent, InputRequest, InputRequestEvent, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { argumentsOf, resultContent } from './history-messages.js';
+import { inputRequestInterrupt } from './input-interrupts.js';
 import { interruptsFor } from './interrupts.js';
 import { closeLane, closeReasoning, closeText, newLane } from './lanes.js';
 import { stateDiff } from './state-diff.js';
@@ -160,6 +161,39 @@ export function agUiEventMapper(ids: AgUiRunIds) {
           waiting = event.calls;
           break;
       }
+      return out;
+    },
+
+    /**
+     * An AG-UI run that picks up our run where it waits (an input request answered): its RUN_STARTED, since our log
+     * has no `run_started` there.
+     */
+    started(ourRunId: string): AGUIEvent[] {
+      return [
+        {
+          type: EventType.RUN_STARTED,
+          threadId: ids.threadId,
+          runId: ids.runId,
+          protocolVersion: PROTOCOL_VERSION,
+          metadata: { [META_KEY]: { runId: ourRunId, resumed: true } },
+        },
+      ];
+    },
+
+    /**
+     * The AG-UI run ends at input requests (ours goes on, its calls waiting): open messages closed, the branches
+     * suspended on their own requests, then RUN_FINISHED with one interrupt per request.
+     */
+    interrupted(requests: readonly (InputRequestEvent | InputRequest)[]): AGUIEvent[] {
+      const out: AGUIEvent[] = [];
+      closeAll(out);
+      // A sub-agent run's id is its call's (subagents.ts): the branch that asked is named by the request's parentCallId.
+      const interrupts = requests.map((request) => inputRequestInterrupt(request, request.parentCallId));
+      branches.endAll(out, (subagentRunId) => {
+        const own = interrupts.filter((interrupt) => interrupt.subagentRunId === subagentRunId).map((interrupt) => interrupt.id);
+        return { type: 'suspended', ...(own.length > 0 ? { interruptIds: own } : {}) };
+      });
+      out.push({ type: EventType.RUN_FINISHED, threadId: ids.threadId, runId: ids.runId, outcome: { type: 'interrupt', interrupts } });
       return out;
     },
 

@@ -17,8 +17,13 @@ export interface LogFollowOptions {
   after: number;
   /** No run is in flight yet: wait for the next one (no `run_lost` before its first event). */
   waitForRun?: boolean;
-  /** Write one logged event in the stream's own words (the run's `done` is the last one called). */
-  send(stream: SseStream, entry: LoggedEvent): Promise<void>;
+  /**
+   * Write one logged event in the stream's own words (the run's `done` is the last one called). `'end'` ends the
+   * stream after it, while the run goes on (an AG-UI run ends at an input request, which the next AG-UI run answers).
+   */
+  send(stream: SseStream, entry: LoggedEvent): Promise<void | 'end'>;
+  /** Write what comes before the first event (`'end'`: and nothing after it). */
+  start?(stream: SseStream): Promise<void | 'end'>;
   /** Write the end of a stream whose run cannot be followed to its `done`. */
   broken(stream: SseStream, why: FollowBreak): Promise<void>;
   /** The client went away before `done`. */
@@ -73,11 +78,18 @@ export function followLog(c: Context, runtime: FollowRuntime, options: LogFollow
       })();
     }, runtime.streamHeartbeatMs);
     try {
+      if ((await options.start?.(stream)) === 'end') {
+        finished = true;
+        return;
+      }
       for await (const entry of runtime.events.follow(options.key, options.after, reader.signal)) {
         heard = true;
         waiting = false;
         if (entry.event.type === 'done') finished = true;
-        await options.send(stream, entry);
+        if ((await options.send(stream, entry)) === 'end') {
+          finished = true;
+          break;
+        }
       }
       if (lost && !finished) {
         finished = true;
