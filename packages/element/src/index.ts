@@ -12,6 +12,7 @@ export { threadsEn, type ThreadStrings } from './features/threads/thread-strings
 export { messageActionsEn, type MessageActionStrings } from './features/message-actions/message-action-strings.js';
 export { attachmentsEn, type AttachmentStrings } from './features/attachments/attachment-strings.js';
 export { subagentsEn, type SubagentStrings } from './features/subagent-tree/subagent-strings.js';
+export { inputRequestsEn, type InputRequestStrings } from './features/input-requests/input-request-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './context/adapter.js';
 export type { ToolView, ToolViewCall, ToolViewContent } from './context/adapter.js';
 export { adapterContext } from './context/adapter-context.js';
