@@ -1,4 +1,4 @@
-import type { CommandsResponse, Context, ResumeRequest, SendMessageRequest, SessionResponse, ToolsResponse, UndoResponse } from '@agent-chat/protocol';
+import type { AnswerInputRequest, CommandsResponse, Context, InputRequest, ResumeRequest, SendMessageRequest, SessionResponse, ToolsResponse, UndoResponse } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 
 /** Which protocol a server speaks: the element's own (`agent-chat`, the default) or an AG-UI agent's. */
@@ -22,6 +22,12 @@ export interface AgentTransport {
   follow(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined>;
   /** Like `follow`, but with no run in flight it waits for the session's next run. */
   waitForRun(sessionId: string, after: number, signal: AbortSignal): Promise<AsyncGenerator<EventSourceMessage> | undefined>;
+  /**
+   * Answer what a running call asked the user (an input request's card); resolves with the request as answered. A
+   * transport that answers its own way has it: AG-UI's resumes the run that waits, whose stream then goes on. Without
+   * it, the element's own route (POST /sessions/:id/input-requests/:requestId), sent from the cards' chunk.
+   */
+  answerInput?(sessionId: string, request: InputRequest, answer: AnswerInputRequest): Promise<InputRequest>;
   /** Ask the server to stop the session's run; its stream then ends as cancelled. */
   cancel(sessionId: string): Promise<void>;
   undo(sessionId: string): Promise<UndoResponse>;

@@ -1,5 +1,5 @@
 import type { Interrupt, Message, ResumeEntry } from '@ag-ui/core';
-import type { PendingCall, ToolKind, Usage } from '@agent-chat/protocol';
+import type { InputRequest, PendingCall, ToolKind, Usage } from '@agent-chat/protocol';
 
 /** A tool call seen on the thread: enough to show it again (a reload: snapshot-turns.ts) and to name its result. */
 export interface ThreadCall {
@@ -45,10 +45,15 @@ export interface AgUiThread {
   answers: Map<string, ResumeEntry>;
   /** Frontend tool calls a finished run left to the page (its success outcome's pendingToolCallIds). */
   clientCalls: PendingCall[];
+  /**
+   * What running calls asked the user (input request interrupts), by request id, with the answer once given: the
+   * call goes on when a resume answers it, so these are not `interrupts`, which end their calls' runs.
+   */
+  inputRequests: Map<string, InputRequest>;
 }
 
 export function newThread(): AgUiThread {
-  return { messages: [], state: undefined, calls: new Map(), runs: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [] };
+  return { messages: [], state: undefined, calls: new Map(), runs: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [], inputRequests: new Map() };
 }
 
 /** The call a sub-agent run hangs on: the one SUBAGENT_STARTED named, else (a run never announced) its own id. */

@@ -19,6 +19,7 @@ import type {
   ToolCallStartEvent,
 } from '@ag-ui/core';
 import type { Confirmation, PendingCall, StreamEvent } from '@agent-chat/protocol';
+import { INPUT_REQUEST_REASON, inputRequestEvent } from './input-interrupts.js';
 import { applyPatch, type PatchOperation } from './json-patch.js';
 import { CLIENT_TOOL_REASON, OURS, callEvent, contentText, doneEvent, ours, reconcile, resultEvent, turnIds, under } from './stream-events.js';
 import { agUiId, parseJson, runCall, type AgUiThread } from './thread.js';
@@ -40,6 +41,11 @@ export { CLIENT_TOOL_REASON, contentText, doneEvent, reconcile, turnIds };
 export class AgUiTranslator {
   /** RUN_FINISHED or RUN_ERROR came: the run is over. */
   ended = false;
+  /**
+   * The run ended at input requests alone: its calls are still running on the agent, waiting for the user's answers,
+   * and a resume that answers them goes on with the same run (the client keeps the stream open meanwhile).
+   */
+  asking = false;
   readonly #thread: AgUiThread;
   /** How the user answered the calls this run continues from, for their results' cards. */
   readonly #decided: ReadonlyMap<string, Confirmation>;
@@ -283,8 +289,10 @@ export class AgUiTranslator {
       return [doneEvent('cancelled')];
     }
     if (outcome?.type === 'interrupt') {
-      const calls = outcome.interrupts.map((interrupt) => this.#interruptCall(interrupt));
-      return [{ type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
+      const asked = outcome.interrupts.filter((interrupt) => interrupt.reason === INPUT_REQUEST_REASON).map((interrupt) => this.#inputRequest(interrupt));
+      const calls = outcome.interrupts.filter((interrupt) => interrupt.reason !== INPUT_REQUEST_REASON).map((interrupt) => this.#interruptCall(interrupt));
+      this.asking = asked.length > 0 && calls.length === 0;
+      return this.asking ? asked : [...asked, { type: 'awaiting_input', calls }, doneEvent('awaiting_input')];
     }
     const pending = outcome?.pendingToolCallIds ?? [];
     this.#thread.clientCalls = pending.map((toolCallId) => {
@@ -323,6 +331,18 @@ export class AgUiTranslator {
     const parent = this.#thread.calls.get(toolCallId)?.parentCallId;
     const run = parent === undefined ? undefined : [...this.#thread.runs].find(([, callId]) => callId === parent)?.[0];
     return run === undefined ? {} : { subagentRunId: run };
+  }
+
+  /** An input request interrupt as the element's own event (its card), kept on the thread for its answer. */
+  #inputRequest(interrupt: Interrupt): StreamEvent {
+    const call = interrupt.toolCallId ? this.#thread.calls.get(interrupt.toolCallId) : undefined;
+    const toolCallId = interrupt.toolCallId ?? `ag-ui-interrupt-${interrupt.id}`;
+    const event = inputRequestEvent(interrupt, toolCallId, runCall(this.#thread, interrupt.subagentRunId) ?? call?.parentCallId);
+    const { type: _type, ...request } = event;
+    // Asked again (a resume answered another request first): the answer given here stands.
+    const known = this.#thread.inputRequests.get(interrupt.id);
+    this.#thread.inputRequests.set(interrupt.id, known?.answer ? known : request);
+    return event;
   }
 
   /**

@@ -1,8 +1,9 @@
-import type { Context as AgUiContext, ResumeEntry, RunAgentInput } from '@ag-ui/core';
+import type { Context as AgUiContext, ResumeEntry } from '@ag-ui/core';
 import type {
+  AnswerInputRequest,
   CommandsResponse,
   Confirmation,
-  Context,
+  InputRequest,
   PendingCall,
   ResumeRequest,
   SendMessageRequest,
@@ -18,18 +19,14 @@ import { readSseStream } from '../sse-stream.js';
 import { snapshotTurns } from '../../core/ag-ui/snapshot-turns.js';
 import { agUiId, newThread, threadOf, type AgUiThread } from '../../core/ag-ui/thread.js';
 import { AgUiTranslator, doneEvent, turnIds } from '../../core/ag-ui/translate.js';
+import { message, runInput, toAgUiContext, unanswered } from './run-input.js';
+import { asRouteError, WaitingRun, type PostedRun } from './waiting-run.js';
 
-/** The AG-UI protocol version this transport speaks (its interrupts and outcomes are 1.0's). */
-const PROTOCOL_VERSION = '1.0';
-
-/** Our event as the SSE message the conversation's stream reader expects. */
-const message = (event: StreamEvent): EventSourceMessage => ({ event: event.type, id: undefined, data: JSON.stringify(event) });
-
-/** The page's context as AG-UI's: one entry per key, its value as text (AG-UI's context values are strings). */
-function toAgUiContext(context: Context | undefined, references: unknown): AgUiContext[] {
-  const entries = Object.entries({ ...context, ...(references ? { references } : {}) }).filter(([, value]) => value !== undefined);
-  return entries.map(([description, value]) => ({ description, value: typeof value === 'string' ? value : JSON.stringify(value) }));
-}
+/**
+ * The run of each thread whose calls wait for the user's answers to input requests, its stream held open (see
+ * answerInput): by thread, as the thread is the page's, since every `client()` of an element is a client of its own.
+ */
+const waitingRuns = new WeakMap<AgUiThread, WaitingRun>();
 
 /**
  * `<agent-chat transport="ag-ui">`'s client: the same methods as AgentClient, over an AG-UI agent's one endpoint
@@ -65,13 +62,13 @@ export class AgUiClient extends AgentClient {
     for (const { interrupt, call } of thread.interrupts.values()) {
       resume.push(thread.answers.get(interrupt.id) ?? { interruptId: interrupt.id, status: 'cancelled' });
       if (!thread.answers.has(interrupt.id)) {
-        before.push(this.#unanswered(call));
+        before.push(unanswered(call));
         skipped.set(call.toolCallId, { action: 'skip' });
       }
     }
     for (const call of thread.clientCalls) {
       thread.messages.push({ id: agUiId('tool'), role: 'tool', toolCallId: call.toolCallId, content: 'Not run: the user sent a new message instead.' });
-      before.push(this.#unanswered(call));
+      before.push(unanswered(call));
     }
     thread.interrupts = new Map();
     thread.answers = new Map();
@@ -159,7 +156,7 @@ export class AgUiClient extends AgentClient {
         ...(call.parentCallId ? { parentCallId: call.parentCallId } : {}),
       });
     }
-    const calls = this.#waiting();
+    const calls = this.#pending();
     if (calls.length > 0) {
       // Not everything is answered yet and AG-UI takes the answers only all at once: the other cards stay, and the
       // run goes on when the last is answered.
@@ -186,6 +183,33 @@ export class AgUiClient extends AgentClient {
       }
       throw error;
     }
+  }
+
+  /**
+   * An input request's answer: a resume run answering its interrupt (with its own content, not the form's values
+   * alone, so a decline is one too), which the waiting run's stream follows on. A refused value is the agent's 400,
+   * its field named as the element's route names it; the run goes on waiting. Each answer goes at once: the agent
+   * (an agent-chat server) ends the run again at once for the requests still open.
+   */
+  async answerInput(sessionId: string, request: InputRequest, answer: AnswerInputRequest): Promise<InputRequest> {
+    const thread = this.#of(sessionId);
+    const waiting = waitingRuns.get(thread);
+    if (!waiting || thread.inputRequests.get(request.requestId)?.answer) {
+      throw new AgentHttpError(409, 'This request is no longer waiting for an answer', 'conflict');
+    }
+    // Taken while the answer is on its way: a second card's answer waits for the run this one starts.
+    waitingRuns.delete(thread);
+    let run: PostedRun;
+    try {
+      run = await this.#post(sessionId, [], [{ interruptId: request.requestId, status: 'resolved', payload: answer }], waiting.signal);
+    } catch (error) {
+      if (!waitingRuns.has(thread)) waitingRuns.set(thread, waiting);
+      throw asRouteError(error);
+    }
+    const answered: InputRequest = { ...request, answer: { ...answer, by: 'user' } };
+    thread.inputRequests.set(request.requestId, answered);
+    waiting.hand(run);
+    return answered;
   }
 
   /** An AG-UI agent has no stream to pick up again: a dropped run ends where it broke (see #events). */
@@ -215,7 +239,18 @@ export class AgUiClient extends AgentClient {
   override async getSession(sessionId: string): Promise<SessionResponse> {
     const thread = this.#of(sessionId);
     const { turns, subagentTurns } = snapshotTurns(thread);
-    return { sessionId, turns, ...(subagentTurns.length > 0 ? { subagentTurns } : {}), pending: this.#waiting(), undoable: false, running: false, lastEventId: 0 };
+    // The requests answered: one still open waits on a stream this load does not follow.
+    const inputRequests = [...thread.inputRequests.values()].filter((request) => request.answer);
+    return {
+      sessionId,
+      turns,
+      ...(subagentTurns.length > 0 ? { subagentTurns } : {}),
+      ...(inputRequests.length > 0 ? { inputRequests } : {}),
+      pending: this.#pending(),
+      undoable: false,
+      running: false,
+      lastEventId: 0,
+    };
   }
 
   /** Clear: the thread starts over here (the agent keeps nothing the element could delete). */
@@ -238,27 +273,13 @@ export class AgUiClient extends AgentClient {
   }
 
   /** The calls still waiting for an answer: interrupts not yet answered, then the page's client tools. */
-  #waiting(): PendingCall[] {
+  #pending(): PendingCall[] {
     const thread = this.#thread;
     const open = [...thread.interrupts.values()].filter(({ interrupt }) => !thread.answers.has(interrupt.id));
     return [...open.map(({ call }) => call), ...thread.clientCalls];
   }
 
-  /** A call a new message left unanswered, settled as the element's server settles one (`skip`). */
-  #unanswered({ toolCallId, name, parentCallId }: { toolCallId: string; name: string; parentCallId?: string | undefined }): StreamEvent {
-    return {
-      type: 'tool_result',
-      turnId: turnIds.result(toolCallId),
-      toolCallId,
-      name,
-      output: 'Not answered',
-      isError: false,
-      confirmation: { action: 'skip' },
-      ...(parentCallId ? { parentCallId } : {}),
-    };
-  }
-
-  /** POST one RunAgentInput; resolves when the agent has answered with an event stream. */
+  /** POST one RunAgentInput and follow its events; resolves when the agent has answered with an event stream. */
   async #run(
     threadId: string,
     context: AgUiContext[],
@@ -267,20 +288,13 @@ export class AgUiClient extends AgentClient {
     decided: ReadonlyMap<string, Confirmation>,
     signal: AbortSignal,
   ): Promise<AsyncGenerator<EventSourceMessage>> {
-    const thread = this.#thread;
-    const input: RunAgentInput = {
-      threadId,
-      runId: agUiId('run'),
-      protocolVersion: PROTOCOL_VERSION,
-      ...(thread.state === undefined ? {} : { state: thread.state }),
-      messages: thread.messages,
-      // The page's client tools come without schemas (adapter.tools holds only their handlers): none is offered.
-      tools: [],
-      context,
-      ...(resume.length > 0 ? { resume } : {}),
-    };
-    const own = new AbortController();
-    this.#current = own;
+    const run = await this.#post(threadId, context, resume, signal, (this.#current = new AbortController()));
+    return this.#events(run, before, new AgUiTranslator(this.#thread, decided), signal);
+  }
+
+  /** POST one RunAgentInput; resolves when the agent has answered with an event stream. */
+  async #post(threadId: string, context: AgUiContext[], resume: ResumeEntry[], signal: AbortSignal, own = new AbortController()): Promise<PostedRun> {
+    const input = runInput(this.#thread, threadId, context, resume);
     const response = await this.request('', {
       method: 'POST',
       body: JSON.stringify(input),
@@ -291,42 +305,61 @@ export class AgUiClient extends AgentClient {
     if (!type.includes('text/event-stream') || !response.body) {
       throw new AgentHttpError(response.status, `Expected an event stream from the AG-UI agent, got "${type || 'no content type'}"`);
     }
-    return this.#events(response.body, input, before, new AgUiTranslator(thread, decided), own, signal);
+    return { input, body: response.body, own };
   }
 
   /**
    * The run's events in the element's protocol: run_started at once (so Stop can act before the agent's first
    * event), what the page settled itself, then the agent's events translated. It always ends with `done`: a stream
-   * that breaks off ends the turn with an error (there is nothing to reconnect to), a stopped one as cancelled.
+   * that breaks off ends the turn with an error (there is nothing to reconnect to), a stopped one as cancelled. A run
+   * that ends at input requests alone is not over: the stream waits for the run that answers them (answerInput) and
+   * goes on with its events, as the element's own server's stream goes on once a card is answered.
    */
-  async *#events(
-    body: ReadableStream<Uint8Array>,
-    input: RunAgentInput,
-    before: StreamEvent[],
-    translator: AgUiTranslator,
-    own: AbortController,
-    signal: AbortSignal,
-  ): AsyncGenerator<EventSourceMessage> {
+  async *#events(first: PostedRun, before: StreamEvent[], translator: AgUiTranslator, signal: AbortSignal): AsyncGenerator<EventSourceMessage> {
+    const { input } = first;
+    let run = first;
     yield message({ type: 'run_started', runId: input.runId, sessionId: input.threadId, resumed: Boolean(input.resume) });
     for (const event of before) yield message(event);
     try {
-      for await (const sse of readSseStream(body)) {
-        let event: unknown;
-        try {
-          event = JSON.parse(sse.data);
-        } catch {
-          throw new Error(`The AG-UI agent sent an unreadable event: ${sse.data.slice(0, 80)}`);
+      for (;;) {
+        for await (const sse of readSseStream(run.body)) {
+          let event: unknown;
+          try {
+            event = JSON.parse(sse.data);
+          } catch {
+            throw new Error(`The AG-UI agent sent an unreadable event: ${sse.data.slice(0, 80)}`);
+          }
+          if (!event || typeof (event as { type?: unknown }).type !== 'string') continue;
+          for (const out of translator.translate(event as { type: string })) yield message(out);
+          // A run that asks is read to its end: closing it early is Stop to the agent (an agent-chat server's
+          // run would be cancelled as its calls wait for the answers).
+          if (translator.ended && !translator.asking) break;
         }
-        if (!event || typeof (event as { type?: unknown }).type !== 'string') continue;
-        for (const out of translator.translate(event as { type: string })) yield message(out);
-        if (translator.ended) return;
+        if (!translator.ended) {
+          const closed = 'The AG-UI agent ended its stream without finishing the run';
+          translator.settleOpenCalls(closed);
+          yield message({ type: 'error', message: closed, code: 'stream_closed' });
+          yield message(doneEvent('error'));
+          return;
+        }
+        if (!translator.asking) return;
+        const thread = this.#thread;
+        const waiting = new WaitingRun(run.own.signal, signal);
+        waitingRuns.set(thread, waiting);
+        const next = await waiting.next;
+        if (waitingRuns.get(thread) === waiting) waitingRuns.delete(thread);
+        if (!next) {
+          // Stopped: the agent is told too. Left for another conversation: nothing follows this stream any more.
+          if (this.#cancelled === run.own) yield* this.#stopWaiting(input.threadId, translator);
+          return;
+        }
+        run = next;
+        // Stop now closes the run that goes on.
+        this.#current = run.own;
+        translator = new AgUiTranslator(this.#thread);
       }
-      const closed = 'The AG-UI agent ended its stream without finishing the run';
-      translator.settleOpenCalls(closed);
-      yield message({ type: 'error', message: closed, code: 'stream_closed' });
-      yield message(doneEvent('error'));
     } catch (error) {
-      if (this.#cancelled === own) {
+      if (this.#cancelled === run.own) {
         translator.settleOpenCalls('Not run: stopped');
         yield message(doneEvent('cancelled'));
         return;
@@ -337,7 +370,31 @@ export class AgUiClient extends AgentClient {
       yield message({ type: 'error', message: text, code: 'stream_failed' });
       yield message(doneEvent('error'));
     } finally {
-      if (this.#current === own) this.#current = undefined;
+      if (this.#current === run.own) this.#current = undefined;
     }
+  }
+
+  /**
+   * Stop while calls wait for the user: their requests are answered `cancelled` and that run's request is closed at
+   * once, which is how an AG-UI client stops a run (an agent-chat server stops ours); the cards say the run was stopped.
+   */
+  async *#stopWaiting(threadId: string, translator: AgUiTranslator): AsyncGenerator<EventSourceMessage> {
+    const thread = this.#thread;
+    const open = [...thread.inputRequests.values()].filter((request) => !request.answer);
+    const closing = new AbortController();
+    try {
+      await this.#post(threadId, [], open.map((request) => ({ interruptId: request.requestId, status: 'cancelled' })), closing.signal, closing);
+    } catch {
+      // Refused or unreachable: the agent's run was over, or ends when its requests time out.
+    } finally {
+      closing.abort();
+    }
+    for (const request of open) {
+      const answer = { action: 'cancel', by: 'stopped' } as const;
+      thread.inputRequests.set(request.requestId, { ...request, answer });
+      yield message({ type: 'input_answered', requestId: request.requestId, toolCallId: request.toolCallId, answer });
+    }
+    translator.settleOpenCalls('Not run: stopped');
+    yield message(doneEvent('cancelled'));
   }
 }

@@ -1,4 +1,4 @@
-import type { Context, ResumeRequest, SendMessageRequest } from '@agent-chat/protocol';
+import type { AnswerInputRequest, Context, InputRequest, ResumeRequest, SendMessageRequest } from '@agent-chat/protocol';
 import type { FeatureModule } from '../../features/registry.js';
 import type { AgentClientOptions } from '../agent-client.js';
 import type { AgentTransport } from '../transport.js';
@@ -35,6 +35,10 @@ export class LazyAgUiClient implements AgentTransport {
 
   waitForRun(sessionId: string, after: number, signal: AbortSignal) {
     return this.#client().then((client) => client.waitForRun(sessionId, after, signal));
+  }
+
+  answerInput(sessionId: string, request: InputRequest, answer: AnswerInputRequest) {
+    return this.#client().then((client) => client.answerInput!(sessionId, request, answer));
   }
 
   cancel(sessionId: string) {

@@ -1,0 +1,119 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { InputRequestCard } from '../src/features/input-requests/input-request-card.js';
+import type { SchemaForm } from '../src/features/cards/schema-form.js';
+import type { RunFinishDetail } from '../src/events.js';
+import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
+import { assistantBubbles, deepAll, errorLines, shownText } from './support/dom.js';
+import { INPUTS } from './support/input-request-texts.js';
+import { nextEvent, waitFor } from './support/wait.js';
+
+// Issue 35.2 over AG-UI: <agent-chat transport="ag-ui"> on the agent-chat server's own POST /ag-ui. A running call's
+// input request ends the AG-UI run with an `input_request` interrupt while the server's run waits; the element draws
+// it with the same card as on its own protocol, and the card's answer goes as a resume run, whose events go on in the
+// same turn. Against the test server's `input-requests` scenario (support/input-request-scenarios.ts).
+
+async function chat(prefix: string): Promise<{ el: AgentChat; session: string }> {
+  const session = uniqueSession(prefix);
+  const endpoint = `${await scenario('input-requests')}/ag-ui`;
+  const el = await fixture<AgentChat>(html`<agent-chat mode="inline" transport="ag-ui" endpoint=${endpoint} session=${session}></agent-chat>`);
+  return { el, session };
+}
+
+const cards = (el: AgentChat) => deepAll<InputRequestCard>(el.shadowRoot!, 'agent-chat-input-request');
+const part = (card: InputRequestCard, name: string) => card.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+
+async function waitingCard(el: AgentChat, action: string): Promise<InputRequestCard> {
+  return waitFor(() => cards(el).find((card) => !card.request?.answer && part(card, action)), { message: `a card with ${action}` });
+}
+
+function formOf(card: InputRequestCard): SchemaForm {
+  const form = card.shadowRoot!.querySelector('agent-chat-schema-form');
+  if (!form) throw new Error('the card has no form');
+  return form;
+}
+
+const field = (form: SchemaForm, name: string) => form.shadowRoot!.querySelector<HTMLInputElement>(`#field-${name}`)!;
+
+async function type(input: HTMLElement, text: string): Promise<void> {
+  input.focus();
+  await sendKeys({ type: text });
+}
+
+/** What the tool got, as the agent's reply says it. */
+async function toolGot(el: AgentChat): Promise<{ action: string; by?: string; content?: Record<string, unknown> }> {
+  const said = await waitFor(() => assistantBubbles(el).map((bubble) => bubble.text ?? '').find((text) => text.startsWith('The tool got')), {
+    message: 'the reply saying what the tool got',
+  });
+  return JSON.parse(said.slice('The tool got '.length)) as { action: string };
+}
+
+async function outcome(card: InputRequestCard): Promise<string> {
+  return shownText(await waitFor(() => part(card, 'input-request-outcome'), { message: 'the card’s outcome' }));
+}
+
+describe('<agent-chat transport="ag-ui">: input requests as AG-UI interrupts (own server)', () => {
+  it('a form request is a card under its call; submitted, the run goes on and the reply has the values', async () => {
+    const { el, session } = await chat('ag-ui-input-form');
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 15000 });
+    void el.send(INPUTS.form);
+    const card = await waitingCard(el, 'input-request-submit');
+    await card.updateComplete;
+    expect(shownText(part(card, 'input-request-message')!)).to.equal(INPUTS.formMessage);
+    expect(shownText(part(card, 'input-request-server')!)).to.contain(INPUTS.server);
+    expect(card.request?.toolCallId, 'drawn under the call that asked').to.be.a('string');
+    expect(el.running, 'the turn waits with its call, as on the element’s own protocol').to.equal(true);
+
+    const form = formOf(card);
+    await form.updateComplete;
+    expect(field(form, 'guests').value, 'the schema’s default').to.equal('2');
+    await type(field(form, 'name'), 'Ada');
+    await type(field(form, 'email'), 'ada@example.com');
+    part(card, 'input-request-submit')!.click();
+
+    const got = await toolGot(el);
+    expect(got.action).to.equal('accept');
+    expect(got.content).to.deep.include({ name: 'Ada', guests: 2, email: 'ada@example.com' });
+    expect((await finished).detail.stopReason, 'one turn, from the message to the reply').to.equal('end_turn');
+    expect(await outcome(card)).to.equal('Sent');
+    expect(shownText(part(card, 'input-request-answers')!)).to.contain('Ada');
+    expect(errorLines(el).map((line) => line.text)).to.deep.equal([]);
+    const stored = await storedSession(await scenario('input-requests'), session);
+    expect(stored.inputRequests?.[0]?.answer).to.deep.include({ action: 'accept', by: 'user' });
+  });
+
+  it('Decline answers decline through the resume, and the card says so', async () => {
+    const { el } = await chat('ag-ui-input-decline');
+    void el.send(INPUTS.form);
+    const card = await waitingCard(el, 'input-request-decline');
+    part(card, 'input-request-decline')!.click();
+    expect(await toolGot(el)).to.include({ action: 'decline', by: 'user' });
+    expect(await outcome(card)).to.equal('Declined');
+  });
+
+  it('a value the agent refuses (its 400 on resume.0.payload.content.email) is said on that field; a fixed one goes through', async () => {
+    const { el } = await chat('ag-ui-input-400');
+    void el.send(INPUTS.form);
+    const card = await waitingCard(el, 'input-request-submit');
+    const form = formOf(card);
+    await form.updateComplete;
+    await type(field(form, 'name'), 'Ada');
+    await type(field(form, 'email'), 'not-an-email');
+    part(card, 'input-request-submit')!.click();
+    const email = field(form, 'email');
+    await waitFor(() => email.getAttribute('aria-invalid') === 'true', { message: 'the email field marked invalid' });
+    const error = form.shadowRoot!.querySelector('#field-email-error')!;
+    expect(error.textContent!.length, 'the agent’s message').to.be.greaterThan(0);
+    expect(error.textContent, 'without the resume’s path').to.not.contain('resume.');
+    expect(part(card, 'input-request-error'), 'said on the field, not on the card').to.equal(null);
+    expect(card.request?.answer, 'still waiting').to.equal(undefined);
+
+    email.select();
+    await sendKeys({ type: 'ada@example.com' });
+    part(card, 'input-request-submit')!.click();
+    expect((await toolGot(el)).content).to.include({ email: 'ada@example.com' });
+    expect(await outcome(card)).to.equal('Sent');
+  });
+});
