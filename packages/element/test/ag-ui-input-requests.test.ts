@@ -116,4 +116,35 @@ describe('<agent-chat transport="ag-ui">: input requests as AG-UI interrupts (ow
     expect((await toolGot(el)).content).to.include({ email: 'ada@example.com' });
     expect(await outcome(card)).to.equal('Sent');
   });
+
+  it('a sub-agent’s request is drawn in its branch and answered there', async () => {
+    const { el } = await chat('ag-ui-input-subagent');
+    void el.send(INPUTS.concierge);
+    const card = await waitingCard(el, 'input-request-submit');
+    let at: Node | null = card;
+    while (at && !(at instanceof Element && at.localName === 'agent-chat-subagent')) at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null);
+    expect(at, 'the card is in the sub-agent’s steps').to.not.equal(null);
+    const form = formOf(card);
+    await form.updateComplete;
+    await type(field(form, 'name'), 'Ada');
+    part(card, 'input-request-submit')!.click();
+    expect((await toolGot(el)).content).to.include({ name: 'Ada' });
+    expect(await outcome(card)).to.equal('Sent');
+  });
+
+  it('Stop while a card waits answers it cancelled for the user and ends the turn as stopped', async () => {
+    const { el, session } = await chat('ag-ui-input-stop');
+    void el.send(INPUTS.sampling);
+    const card = await waitingCard(el, 'input-request-approve');
+    const finished = nextEvent<CustomEvent<RunFinishDetail>>(el, 'agent-chat-run-finish', { timeout: 15000 });
+    await el.stop();
+    expect((await finished).detail.stopReason).to.equal('cancelled');
+    expect(await outcome(card)).to.equal('Cancelled: the run was stopped');
+    const endpoint = await scenario('input-requests');
+    // The server's run ends once it hears the answer and the closed request: read until it says so.
+    let stored = await storedSession(endpoint, session);
+    for (const started = performance.now(); stored.running && performance.now() - started < 15000; ) stored = await storedSession(endpoint, session);
+    expect(stored.running, 'the server’s run over').to.equal(false);
+    expect(stored.inputRequests?.[0]?.answer?.action, 'the server’s request answered').to.equal('cancel');
+  });
 });

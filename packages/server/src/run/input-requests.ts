@@ -30,6 +30,8 @@ export interface RunInputsOptions {
 
 export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): RunInputs {
   const open = new Map<string, Waiting>();
+  /** The run has ended (or is ending): nobody can answer what is asked from now on. */
+  let ended = false;
   const stopListening = runs.onInputAnswer(key, runId, (requestId, answer) => {
     const waiting = open.get(requestId);
     if (!waiting) return false;
@@ -57,6 +59,8 @@ export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): Ru
   return {
     async ask(run, toolCallId, label, spec) {
       if (run.signal.aborted) return { action: 'cancel', by: 'stopped' };
+      // A call that outlived its run (past its timeout) asks after the run's end: no card, no wait for ever.
+      if (ended) return { action: 'cancel', by: 'ended' };
       const wait = spec.timeoutMs ?? timeoutMs;
       const request: StoredInputRequest = {
         requestId: newId('input'),
@@ -93,6 +97,8 @@ export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): Ru
       (timer as { unref?: () => void }).unref?.();
       const onStop = () => void answerFor(requestId, 'stopped');
       run.signal.addEventListener('abort', onStop, { once: true });
+      // Stopped while the request was being committed: the listener came too late to hear it.
+      if (run.signal.aborted) onStop();
       let answer: InputAnswer;
       try {
         answer = await answered;
@@ -112,6 +118,7 @@ export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): Ru
     },
 
     async end() {
+      ended = true;
       const waiting = [...open.entries()];
       await Promise.all(
         waiting.map(async ([requestId, { recorded }]) => {
