@@ -18,8 +18,8 @@ export type Attribution = { call: CallInFlight } | { none: 'idle' | 'ambiguous' 
  * app, and over stdio the spec gives a server's `elicitation/create` or `sampling/createMessage` no link to the call
  * that caused it: only a task's requests name it (`io.modelcontextprotocol/related-task`). So a request is given to
  * a call only when that cannot be wrong: the task it names, or the oldest call when every call under way is one
- * session's. Calls of two sessions at once and no link: nobody is asked, since a user must never see someone
- * else's question.
+ * session's. Calls of two sessions at once and no link, or a task that no call under way runs: nobody is asked,
+ * since a user must never see someone else's question.
  */
 export interface CallsInFlight {
   /** Note a call; the returned function forgets it once its answer came (or it failed). */
@@ -44,8 +44,10 @@ export function callsInFlight(): CallsInFlight {
     },
     attribute(taskId) {
       if (taskId !== undefined) {
+        // A request that names a task is that task's call's, or nobody's: its call has ended (Stop, the timeout) while
+        // the task runs on at the server, and another session's call under way now must never be shown it.
         const named = calls.find((call) => call.taskIds.has(taskId));
-        if (named) return { call: named };
+        return named ? { call: named } : { none: 'idle' };
       }
       const oldest = calls[0];
       if (!oldest) return { none: 'idle' };
