@@ -114,14 +114,18 @@ export async function callAsTask(session: TaskSession, call: TaskCall): Promise<
 
   const statuses = statusLines(call.onTaskStatus);
   const wake = wakeUp();
-  const listening = new Set<Client>();
+  // Each client's watch of this task, let go when the call ends: a status said later is nobody's status line, and a
+  // connection's clients do not keep every task's call (and its run) they ever followed.
+  const listening = new Map<Client, () => void>();
   const listen = (client: Client): void => {
     if (listening.has(client)) return;
-    listening.add(client);
-    watchStatus(client, taskId, (changed) => {
-      statuses.see(changed);
-      if (terminal(changed.status) || changed.status === 'input_required') wake.now();
-    });
+    listening.set(
+      client,
+      watchStatus(client, taskId, (changed) => {
+        statuses.see(changed);
+        if (terminal(changed.status) || changed.status === 'input_required') wake.now();
+      }),
+    );
   };
   const cancel = async (): Promise<void> => {
     await session
@@ -172,6 +176,9 @@ export async function callAsTask(session: TaskSession, call: TaskCall): Promise<
       if (signal?.aborted) throw new Error('stopped by the user; the MCP server was asked to cancel the task', { cause: error });
     }
     throw error;
+  } finally {
+    for (const unwatch of listening.values()) unwatch();
+    listening.clear();
   }
 }
 
@@ -222,13 +229,16 @@ function statusWatch(client: Client): StatusWatch {
   return watch;
 }
 
-/** Follow one task's status notifications on a client, those that came before this too. */
-function watchStatus(client: Client, taskId: string, onChange: (task: Task) => void): void {
+/** Follow one task's status notifications on a client, those that came before this too; returns what stops that. */
+function watchStatus(client: Client, taskId: string, onChange: (task: Task) => void): () => void {
   const watch = statusWatch(client);
   watch.handlers.set(taskId, onChange);
   const early = watch.unclaimed.filter((task) => task.taskId === taskId);
   watch.unclaimed = watch.unclaimed.filter((task) => task.taskId !== taskId);
   for (const task of early) onChange(task);
+  return () => {
+    if (watch.handlers.get(taskId) === onChange) watch.handlers.delete(taskId);
+  };
 }
 
 /**
