@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { userWait } from '../tools/user-wait.js';
+import { afterUserWait, userWait } from '../tools/user-wait.js';
 import type { McpCaller } from './calls-in-flight.js';
 
 /** The MCP client's timers take at most this (setTimeout's limit): "no timeout of the SDK's own". */
@@ -15,11 +15,24 @@ export function ownTimeDeadline(caller: McpCaller, timeoutMs: number): { signal:
   const controller = new AbortController();
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let paused: (() => void) | undefined;
   const check = (): void => {
-    const left = timeoutMs - (Date.now() - started - userWait(caller).ms);
+    const wait = userWait(caller);
+    // Paused while the user is asked: looked at again once they answered, not polled meanwhile.
+    if (wait.waiting) {
+      paused = afterUserWait(caller, check);
+      return;
+    }
+    const left = timeoutMs - (Date.now() - started - wait.ms);
     if (left > 0) timer = setTimeout(check, left);
     else controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }));
   };
   timer = setTimeout(check, timeoutMs);
-  return { signal: controller.signal, stop: () => clearTimeout(timer) };
+  return {
+    signal: controller.signal,
+    stop: () => {
+      clearTimeout(timer);
+      paused?.();
+    },
+  };
 }

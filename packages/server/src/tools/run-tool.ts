@@ -1,6 +1,6 @@
 import { describeIssues, type Confirmation, type ToolResultPart, type Usage } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
-import { userWait } from './user-wait.js';
+import { afterUserWait, userWait } from './user-wait.js';
 
 export interface ToolOutcome {
   output: unknown;
@@ -32,13 +32,18 @@ export function parseToolInput(tool: Tool, input: unknown): { ok: true; input: u
  */
 export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let paused: (() => void) | undefined;
   const started = Date.now();
   const timeout = new Promise<ToolOutcome>((resolve) => {
     const check = () => {
       const wait = userWait(ctx);
+      // While the user is asked, the clock stops: it is looked at again once they answered, not polled meanwhile.
+      if (wait.waiting) {
+        paused = afterUserWait(ctx, check);
+        return;
+      }
       const left = tool.timeoutMs - (Date.now() - started - wait.ms);
-      // While the user is asked, look again once the tool's own time could be up (a timer per wait, not a poll).
-      if (wait.waiting || left > 0) timer = setTimeout(check, Math.max(left, 1));
+      if (left > 0) timer = setTimeout(check, left);
       else resolve({ output: `Tool ${tool.name} timed out after ${tool.timeoutMs} ms.`, isError: true });
     };
     timer = setTimeout(check, tool.timeoutMs);
@@ -56,5 +61,6 @@ export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Pro
     return await Promise.race([run, timeout]);
   } finally {
     clearTimeout(timer);
+    paused?.();
   }
 }

@@ -9,21 +9,42 @@ interface Wait {
   since: number;
   /** Milliseconds waited before that. */
   total: number;
+  /** Told once no request is open any more (a timer that paused for the user starts again). */
+  resumed: Set<() => void>;
 }
 
 const waits = new WeakMap<object, Wait>();
 
 /** A request of this call opens: returns what closes it. */
 export function startUserWait(ctx: object): () => void {
-  const wait = waits.get(ctx) ?? { open: 0, since: 0, total: 0 };
+  const wait = waits.get(ctx) ?? { open: 0, since: 0, total: 0, resumed: new Set<() => void>() };
   waits.set(ctx, wait);
   if (wait.open++ === 0) wait.since = Date.now();
   let closed = false;
   return () => {
     if (closed) return;
     closed = true;
-    if (--wait.open === 0) wait.total += Date.now() - wait.since;
+    if (--wait.open > 0) return;
+    wait.total += Date.now() - wait.since;
+    const resumed = [...wait.resumed];
+    wait.resumed.clear();
+    for (const listener of resumed) listener();
   };
+}
+
+/**
+ * Call `listener` once the call no longer waits for the user (at once if it does not wait now); returns what stops
+ * that. A timeout that does not count the user's time pauses on this rather than looking again and again.
+ */
+export function afterUserWait(ctx: object, listener: () => void): () => void {
+  const wait = waits.get(ctx);
+  if (!wait || wait.open === 0) {
+    listener();
+    return () => {};
+  }
+  const own = () => listener();
+  wait.resumed.add(own);
+  return () => void wait.resumed.delete(own);
 }
 
 /** How long this call has waited for the user so far, and whether it waits now. */
