@@ -54,9 +54,10 @@ export const inputAnswerSchema = z.object({
   content: z.record(z.string(), inputValueSchema).optional(),
   /**
    * Who answered: the user, or the server on their behalf, when the run was stopped (`stopped`), the request waited
-   * too long (`timeout`), or its run ended without an answer (`ended`). All but `user` come with `cancel`.
+   * too long (`timeout`), its run ended without an answer (`ended`), or whoever asked gave up asking (`withdrawn`:
+   * an MCP server cancelled its request). All but `user` come with `cancel`.
    */
-  by: z.enum(['user', 'stopped', 'timeout', 'ended']),
+  by: z.enum(['user', 'stopped', 'timeout', 'ended', 'withdrawn']),
 });
 export type InputAnswer = z.infer<typeof inputAnswerSchema>;
 

@@ -209,6 +209,7 @@ export const fr: ElementStrings = {
   inputCancelled: 'Annulé',
   inputCancelledStopped: 'Annulé : l’exécution a été arrêtée',
   inputCancelledEnded: 'Annulé : l’exécution est terminée',
+  inputWithdrawn: 'Retiré : la réponse n’est plus attendue',
   inputTimedOut: 'Délai dépassé',
   inputAnswers: 'Vos réponses',
   inputYes: 'Oui',

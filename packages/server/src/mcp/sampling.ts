@@ -40,6 +40,8 @@ export async function answerSampling(
       message: `${server} asks to use the app's model (up to ${maxTokens} tokens).`,
       server,
       sampling: { messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}), maxTokens },
+      // A server that gives up on its request (cancelled, or its own timeout) closes the card.
+      signal,
     });
     if (answer.action !== 'accept') throw new ProtocolError(USER_REJECTED, 'User rejected sampling request');
   }

@@ -38,10 +38,10 @@ export function serveServerRequests(client: Client, options: ServerRequestsOptio
     return undefined;
   };
 
-  client.setRequestHandler('elicitation/create', async (request) => {
+  client.setRequestHandler('elicitation/create', async (request, ctx) => {
     const caller = callerFor('an elicitation request', request.params._meta);
     if (!caller) return { action: 'decline' };
-    return answerElicitation(request.params, caller, serverName());
+    return answerElicitation(request.params, caller, serverName(), ctx.mcpReq.signal);
   });
 
   if (!sampling) return;

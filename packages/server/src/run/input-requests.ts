@@ -59,6 +59,7 @@ export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): Ru
   return {
     async ask(run, toolCallId, label, spec) {
       if (run.signal.aborted) return { action: 'cancel', by: 'stopped' };
+      if (spec.signal?.aborted) return { action: 'cancel', by: 'withdrawn' };
       // A call that outlived its run (past its timeout) asks after the run's end: no card, no wait for ever.
       if (ended) return { action: 'cancel', by: 'ended' };
       const wait = spec.timeoutMs ?? timeoutMs;
@@ -96,15 +97,19 @@ export function runInputs({ runs, key, runId, timeoutMs }: RunInputsOptions): Ru
       // A request waiting must not keep a finished process alive.
       (timer as { unref?: () => void }).unref?.();
       const onStop = () => void answerFor(requestId, 'stopped');
+      const onWithdrawn = () => void answerFor(requestId, 'withdrawn');
       run.signal.addEventListener('abort', onStop, { once: true });
-      // Stopped while the request was being committed: the listener came too late to hear it.
+      spec.signal?.addEventListener('abort', onWithdrawn, { once: true });
+      // Stopped (or withdrawn) while the request was being committed: the listener came too late to hear it.
       if (run.signal.aborted) onStop();
+      else if (spec.signal?.aborted) onWithdrawn();
       let answer: InputAnswer;
       try {
         answer = await answered;
       } finally {
         clearTimeout(timer);
         run.signal.removeEventListener('abort', onStop);
+        spec.signal?.removeEventListener('abort', onWithdrawn);
       }
       try {
         keepInputAnswer(run.session, requestId, answer);

@@ -1,6 +1,7 @@
 import type { ConfirmButton, Context, InputAnswer, InputFormSchema, Preview, SamplingRequestInfo, ToolDescriptor, ToolKind, Turn, Usage } from '@agent-chat/protocol';
 import type { Model, ModelToolSpec } from '../model/model.js';
 import type { z } from 'zod';
+import type { ToolView } from './tool-view.js';
 
 /** What a tool's functions get besides their input. */
 export interface ToolContext {
@@ -55,6 +56,8 @@ export interface InputRequestSpec {
   sampling?: SamplingRequestInfo;
   /** How long to wait for the user before answering `cancel` for them. */
   timeoutMs?: number;
+  /** Aborted when whoever asks no longer wants the answer (an MCP server cancelled its request): `cancel`, `withdrawn`. */
+  signal?: AbortSignal;
 }
 
 /** Whether a tool is offered in this turn, decided from the page context (seed 000's stage-scoped tools). */
@@ -96,6 +99,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   timeoutMs?: number;
   /** Runs the tool on the server. Required unless `kind` is `client`. */
   execute?: (input: z.infer<S>, ctx: ToolContext) => unknown;
+  /**
+   * An interactive view its calls are drawn as (an MCP server's MCP Apps view; `mcpTools` sets it): with the app's
+   * `apps` option, a call's `tool_call` names it and the view routes serve it.
+   */
+  view?: ToolView;
 }
 
 /** A tool as the loop holds it: the definition with its defaults filled in. */

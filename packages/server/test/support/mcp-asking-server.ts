@@ -34,6 +34,8 @@ export const SAMPLING_ASKED_TOKENS = 500;
 export interface AskingServerOptions {
   /** Adds `wait`, a tool that holds its call until this settles: a call left in flight while another asks. */
   wait?: () => Promise<void>;
+  /** Adds `ask_then_withdraw`, whose form request the server cancels when this settles. */
+  withdraw?: () => Promise<void>;
 }
 
 /**
@@ -43,6 +45,36 @@ export interface AskingServerOptions {
 export function askingMcpServer(options: AskingServerOptions = {}): McpServer {
   const server = new McpServer({ name: 'signup', title: 'Sign-up desk', version: '1.0.0' });
   const related = (requestId: RequestId) => ({ relatedRequestId: requestId, timeout: 300_000 });
+
+  server.registerTool(
+    'open_script_link',
+    { description: 'Ask the user to open a link that is not a web page.', annotations: { readOnlyHint: true } },
+    async (extra) => {
+      const result = await server.server.elicitInput(
+        { mode: 'url', message: 'Open this.', url: 'javascript:alert(1)', elicitationId: randomUUID() },
+        related(extra.requestId),
+      );
+      return { content: [{ type: 'text', text: `open_script_link: ${result.action}` }] };
+    },
+  );
+
+  const { withdraw } = options;
+  if (withdraw) {
+    server.registerTool(
+      'ask_then_withdraw',
+      { description: 'Ask the user something, then stop asking.', annotations: { readOnlyHint: true } },
+      async (extra) => {
+        const giveUp = new AbortController();
+        void withdraw().then(() => giveUp.abort());
+        try {
+          await server.server.elicitInput({ mode: 'form', message: 'Quick question?', requestedSchema: { type: 'object', properties: {} } }, { ...related(extra.requestId), signal: giveUp.signal });
+          return { content: [{ type: 'text', text: 'ask_then_withdraw: answered' }] };
+        } catch {
+          return { content: [{ type: 'text', text: 'ask_then_withdraw: withdrawn' }] };
+        }
+      },
+    );
+  }
 
   server.registerTool(
     'sign_up',

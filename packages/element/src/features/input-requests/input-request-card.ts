@@ -250,6 +250,7 @@ function outcomeKey(request: InputRequest): keyof InputRequestStrings {
   if (answer?.by === 'stopped') return 'inputCancelledStopped';
   if (answer?.by === 'timeout') return 'inputTimedOut';
   if (answer?.by === 'ended') return 'inputCancelledEnded';
+  if (answer?.by === 'withdrawn') return 'inputWithdrawn';
   if (answer?.action === 'decline') return 'inputDeclined';
   if (answer?.action === 'cancel') return 'inputCancelled';
   return request.kind === 'form' ? 'inputSent' : request.kind === 'url' ? 'inputOpenedDone' : 'inputApproved';

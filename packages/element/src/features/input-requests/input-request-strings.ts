@@ -33,6 +33,7 @@ export const inputRequestsEn = {
   inputCancelled: 'Cancelled',
   inputCancelledStopped: 'Cancelled: the run was stopped',
   inputCancelledEnded: 'Cancelled: the run ended',
+  inputWithdrawn: 'Withdrawn: it no longer needs an answer',
   inputTimedOut: 'Timed out',
   inputAnswers: 'Your answers',
   inputYes: 'Yes',
