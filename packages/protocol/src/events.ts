@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputAnswerSchema, inputRequestSchema } from './input-requests.js';
 import { pendingCallSchema } from './pending.js';
+import { toolViewSchema } from './views.js';
 import { confirmationSchema } from './preview.js';
 import { toolKindSchema, toolResultPartSchema } from './turns.js';
 import { usageSchema } from './usage.js';
@@ -51,6 +52,8 @@ export const toolCallEventSchema = z.object({
   input: z.unknown(),
   /** The call starts a sub-agent (`defineSubagent`): its run's events follow, each naming this call as `parentCallId`. */
   subagent: z.boolean().optional(),
+  /** The call is drawn as its MCP server's interactive view (MCP Apps): GET its view from calls/:toolCallId/view. */
+  view: toolViewSchema.optional(),
   parentCallId,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolViewSchema } from './views.js';
 import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
 import { turnAttachmentSchema, uploadIdSchema } from './uploads.js';
@@ -56,6 +57,8 @@ export const toolCallTurnSchema = z.object({
   label: z.string().optional(),
   /** The call started a sub-agent: its turns are the session's `subagentTurns` with this call as `parentCallId`. */
   subagent: z.boolean().optional(),
+  /** The call is drawn as its MCP server's interactive view (MCP Apps). */
+  view: toolViewSchema.optional(),
 });
 
 /**

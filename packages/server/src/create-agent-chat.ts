@@ -18,6 +18,8 @@ import { branchRoute } from './routes/branch-route.js';
 import { feedbackRoute, type FeedbackHook } from './routes/feedback-route.js';
 import { retryRoute } from './routes/retry-route.js';
 import { agUiRoute } from './ag-ui/ag-ui-route.js';
+import { sandboxHostGuard, sandboxRoute } from './apps/sandbox-route.js';
+import { viewRoutes } from './routes/view-routes.js';
 import { createRuntime, type AgentChatOptions } from './runtime.js';
 import { anonymousPrincipal, signingSecret } from './security/anonymous-principal.js';
 import { originGuard } from './security/origin-guard.js';
@@ -51,6 +53,9 @@ export function createAgentChat(options: AgentChatAppOptions) {
   // only then who is calling, and how often.
   const app = new Hono<AgentChatEnv>()
     .use(closeUnreadBody)
+    // MCP Apps: on the sandbox origin, the sandbox page and nothing else.
+    .route('/', runtime.apps ? sandboxRoute(runtime.apps) : new Hono<AgentChatEnv>())
+    .use(runtime.apps ? sandboxHostGuard(runtime.apps) : (_c, next) => next())
     .use(originGuard(options.origins))
     // Multipart with a size limit of its own, so before the JSON-only guard and the JSON body limit.
     .route('/', uploadsRoute(runtime.uploads, limitRate ? [principal, limitRate] : [principal]))
@@ -71,6 +76,7 @@ export function createAgentChat(options: AgentChatAppOptions) {
     .route('/', sessionListRoutes(runtime))
     .route('/', toolsRoute(runtime))
     .route('/', commandsRoute(runtime))
+    .route('/', runtime.apps ? viewRoutes(runtime, runtime.apps) : new Hono<AgentChatEnv>())
     .route('/', agUiRoute(runtime));
 
   app.notFound((c) => errorJson(c, 404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));

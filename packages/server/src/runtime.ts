@@ -23,6 +23,7 @@ import { createToolRegistry } from './tools/tool-registry.js';
 import { checkTitles, type TitleOption } from './session/session-title.js';
 import { resolveUploads, type UploadOptions, type Uploads } from './uploads/upload-options.js';
 import { withUploads } from './uploads/with-uploads.js';
+import { resolveApps, type Apps, type AppsOptions } from './apps/apps-options.js';
 
 export type SystemPrompt = string | ((input: { sessionId: string; context: Context | undefined }) => string | Promise<string>);
 
@@ -107,6 +108,11 @@ export interface AgentChatOptions {
    * Default 600,000 ms (10 minutes).
    */
   inputRequestTimeoutMs?: number;
+  /**
+   * MCP Apps: draw the interactive views MCP servers declare for their tools, in a sandbox on another origin
+   * (`{ sandboxOrigin }`). Default: off, and a call with a view is shown as any other call.
+   */
+  apps?: AppsOptions;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -126,6 +132,8 @@ export interface Runtime {
   titles: TitleOption;
   /** Where uploads go and what they may be; undefined when the server takes none. */
   uploads: Uploads | undefined;
+  /** Where views are drawn; undefined when the app draws none. */
+  apps: Apps | undefined;
 }
 
 export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: number }): Runtime {
@@ -151,6 +159,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
   if (!Number.isInteger(inputRequestTimeoutMs) || inputRequestTimeoutMs < 1) {
     throw new TypeError('createAgentChat: inputRequestTimeoutMs must be a whole number of ms ≥ 1');
   }
+  const apps = resolveApps(options.apps);
   return {
     deps: {
       // With uploads, each model request can read their bytes (ModelRequest.readUpload).
@@ -166,6 +175,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
       subagentConcurrency,
       prices: options.prices,
       inputRequestTimeoutMs,
+      drawViews: apps !== undefined,
       async systemPrompt(session, context) {
         const base = typeof system === 'function' ? await system({ sessionId: session.id, context }) : system;
         const lastUser = session.turns.findLast((turn) => turn.type === 'user');
@@ -189,5 +199,6 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
     limits,
     titles: checkTitles(options.titles),
     uploads,
+    apps,
   };
 }

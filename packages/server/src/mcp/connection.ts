@@ -6,6 +6,7 @@ import {
   SdkHttpError,
   type CallToolResult,
   type Progress,
+  type ReadResourceResult,
   type Tool as McpTool,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -38,8 +39,12 @@ export interface McpCallOptions {
 export interface McpConnection {
   /** How the server is named in errors: its URL or its command line. */
   readonly where: string;
+  /** The server's own name for itself (its title, else its name) once connected; undefined before. */
+  serverName(): string | undefined;
   /** Every tool the server lists, page after page. */
   listTools(): Promise<McpTool[]>;
+  /** One resource, as the server reads it now (`resources/read`). */
+  readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -49,6 +54,8 @@ export interface McpConnectionOptions {
   clientVersion: string;
   /** The server said its tool list changed (only servers that announce `tools.listChanged` say so). */
   onToolsChanged: () => void;
+  /** The server said its resources changed: all of them (`list_changed`), or the one of `uri` (`updated`). */
+  onResourcesChanged?: (uri?: string) => void;
 }
 
 /**
@@ -57,12 +64,13 @@ export interface McpConnectionOptions {
  * server went away is an error, never retried, because it may have done its work before the connection dropped.
  */
 export function mcpConnection(
-  source: McpServerSource & McpLogSettings & { sampling?: McpSamplingOptions },
+  source: McpServerSource & McpLogSettings & { sampling?: McpSamplingOptions; views?: boolean },
   options: McpConnectionOptions,
 ): McpConnection {
   const where = source.url !== undefined ? String(source.url) : [source.command, ...(source.args ?? [])].join(' ');
   let current: Promise<Client> | undefined;
   let closed = false;
+  let serverName: string | undefined;
   // Shared by every client this connection makes: a request of the server is given to the call it is for.
   const calls = callsInFlight();
 
@@ -72,16 +80,24 @@ export function mcpConnection(
       // Refreshed by us rather than by the SDK, so the list is read through the same reconnecting path as the first
       // one. The 2025 handshake (the SDK's default, `versionNegotiation: 'legacy'`), which every server speaks.
       {
-        capabilities: clientCapabilities(source.sampling),
-        listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() } },
+        capabilities: clientCapabilities(source.sampling, source.views !== false),
+        listChanged: {
+          tools: { autoRefresh: false, onChanged: () => options.onToolsChanged() },
+          resources: { autoRefresh: false, onChanged: () => options.onResourcesChanged?.() },
+        },
       },
     );
+    client.setNotificationHandler('notifications/resources/updated', (notification) => options.onResourcesChanged?.(notification.params.uri));
     serveServerRequests(client, { calls, sampling: source.sampling, where });
     const log = { logger: source.logger ?? consoleMcpLogger, level: source.logLevel ?? 'info', where };
     hearServerLog(client, log);
     const attempt: Promise<Client> = client.connect(transportFor(source)).then(
       async () => {
         await askLogLevel(client, log);
+        const info = client.getServerVersion();
+        serverName = info?.title ?? info?.name;
+        // A new connection may be to a server that changed: its views are read again.
+        options.onResourcesChanged?.();
         return client;
       },
       async (error: unknown) => {
@@ -125,10 +141,15 @@ export function mcpConnection(
 
   return {
     where,
+    serverName: () => serverName,
     async listTools() {
       // Without a cursor, the v2 client reads every page and returns them together (up to 64 pages).
       // `cacheMode: 'refresh'`: always asked of the server, never a cached list.
       return withSession(async (c) => (await c.listTools(undefined, { cacheMode: 'refresh' })).tools);
+    },
+    async readResource(uri, signal) {
+      // Our own cache (apps/view-documents.ts) knows when the server changed it; the SDK's is not asked.
+      return withSession((c) => c.readResource({ uri }, { cacheMode: 'bypass', ...(signal ? { signal } : {}) }));
     },
     async callTool(name, args, { timeoutMs, onProgress, onTaskStatus, tool, caller }) {
       let result;

@@ -2,7 +2,11 @@ import type { Tool } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import { mcpConnection } from './connection.js';
 import type { McpToolInfo, McpToolsOptions } from './options.js';
-import { agentToolName, nameClash, toAgentTool } from './to-tool.js';
+import { agentToolName, nameClash, needsConfirmationOf, toAgentTool } from './to-tool.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/define-tool.js';
+import { mcpToolView, type McpViewHost } from './apps/mcp-view.js';
+import { viewDocuments } from './apps/view-documents.js';
+import { forModel, viewUriOf } from './apps/view-meta.js';
 
 /**
  * An MCP server's tools and the connection they share. Give it whole among `createAgentChat({ tools })` and the agent
@@ -39,6 +43,8 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
   let listedNow = new Set<string>();
   let tools: Tool[] = [];
   let listed = new Map<string, McpToolInfo>();
+  /** Every tool `allow` lets through, the app-only ones too, by MCP name: what the server's views may call. */
+  let forViews = new Map<string, McpToolInfo>();
   const listeners = new Set<() => void>();
   // Lists asked for and taken in, in order: an older list that arrives after a newer one is not taken in.
   let asked = 0;
@@ -60,8 +66,25 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
         () => {},
       );
     },
+    onResourcesChanged: (uri) => documents.forget(uri),
   });
-  const binding = { connection, options, listed: (name: string) => listedNow.has(name) };
+  const documents = viewDocuments(connection);
+  const viewHost: McpViewHost = {
+    connection,
+    documents,
+    tool: (name) => forViews.get(name),
+    needsConfirmation: (info) => needsConfirmationOf(info, options),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+  };
+  const binding = {
+    connection,
+    options,
+    listed: (name: string) => listedNow.has(name),
+    view: (info: McpToolInfo) => {
+      const uri = options.views === false ? undefined : viewUriOf(info);
+      return uri ? mcpToolView(uri, viewHost) : undefined;
+    },
+  };
   const origin = `the MCP server ${connection.where}`;
 
   /**
@@ -73,7 +96,10 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
     const before = new Map([...listed.values()].map((info, index) => [info.name, { info, tool: tools[index]! }]));
     const nextTools: Tool[] = [];
     const nextListed = new Map<string, McpToolInfo>();
-    for (const info of all.filter((tool) => isAllowed(options.allow, tool))) {
+    const allowed = all.filter((tool) => isAllowed(options.allow, tool));
+    forViews = new Map(allowed.map((tool) => [tool.name, tool]));
+    // A tool only its views may call (`visibility: ["app"]`) is never offered to the model.
+    for (const info of allowed.filter(forModel)) {
       const name = agentToolName(prefix, info.name);
       const other = nextListed.get(name);
       if (other) {
@@ -99,7 +125,7 @@ export async function mcpTools(options: McpToolsOptions): Promise<McpTools> {
   try {
     const all = await connection.listTools();
     // At start-up a clash is the host's to fix (with `allow`); later it is warned of, so a running app goes on.
-    const clash = nameClash(prefix, all.filter((tool) => isAllowed(options.allow, tool)).map((tool) => tool.name));
+    const clash = nameClash(prefix, all.filter((tool) => isAllowed(options.allow, tool) && forModel(tool)).map((tool) => tool.name));
     if (clash) throw new Error(`mcpTools: ${clash}`);
     takeIn(all, true);
   } catch (error) {

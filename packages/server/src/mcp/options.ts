@@ -74,4 +74,10 @@ export type McpToolsOptions = McpServerSource & McpLogSettings & {
    * questions during a call are asked of the user whose call it is.
    */
   sampling?: McpSamplingOptions;
+  /**
+   * MCP Apps: tell the server this client draws views, and give its tools' views to the app (drawn when
+   * `createAgentChat({ apps })` says where). Default true; false for an app that draws none, so a server that
+   * adapts to its client sends text instead. Either way a tool only views may call is never offered to the model.
+   */
+  views?: boolean;
 };

@@ -2,10 +2,16 @@ import { ProtocolError, RELATED_TASK_META_KEY, type Client, type ClientCapabilit
 import type { CallsInFlight, McpCaller } from './calls-in-flight.js';
 import { answerElicitation } from './elicitation.js';
 import { answerSampling, USER_REJECTED, type McpSamplingOptions } from './sampling.js';
+import { APPS_EXTENSION, VIEW_MIME_TYPE } from './apps/view-meta.js';
 
-/** What the client tells a server it can do: elicitation always; sampling only when the host said how. */
-export function clientCapabilities(sampling: McpSamplingOptions | undefined): ClientCapabilities {
-  return { elicitation: { form: {}, url: {} }, ...(sampling ? { sampling: {} } : {}) };
+/** What the client tells a server it can do: elicitation always, MCP Apps unless turned off; sampling only when the host said how. */
+export function clientCapabilities(sampling: McpSamplingOptions | undefined, views = true): ClientCapabilities {
+  return {
+    elicitation: { form: {}, url: {} },
+    ...(sampling ? { sampling: {} } : {}),
+    // MCP Apps: the client draws the views servers declare for their tools (unless mcpTools' `views: false`).
+    ...(views ? { extensions: { [APPS_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } } } : {}),
+  };
 }
 
 export interface ServerRequestsOptions {

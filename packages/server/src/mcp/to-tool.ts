@@ -3,12 +3,15 @@ import type { McpConnection } from './connection.js';
 import { jsonSchemaInput } from './json-schema-input.js';
 import type { McpToolInfo, McpToolsOptions, PerTool } from './options.js';
 import { toolResultOutput, toolResultText } from './tool-result.js';
+import type { ToolView } from '../tools/tool-view.js';
 
 export interface McpToolBinding {
   connection: McpConnection;
   options: McpToolsOptions;
   /** Whether the server still lists this tool (its list can change while the agent runs). */
   listed(mcpName: string): boolean;
+  /** The tool's view, when its server declares one (MCP Apps). */
+  view?(info: McpToolInfo): ToolView | undefined;
 }
 
 /** An MCP server's tool as one of the agent's tools: its calls go to the server, its result comes back as text and images. */
@@ -17,7 +20,8 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
   const kind = decide(options.kind, info) ?? (info.annotations?.readOnlyHint === true ? 'read' : 'write');
   // The spec's defaults: a tool that is not read-only may be destructive unless it says it is not.
   const destructive = kind === 'write' && info.annotations?.destructiveHint !== false;
-  const needsConfirmation = decide(options.needsConfirmation, info) ?? destructive;
+  const needsConfirmation = needsConfirmationOf(info, options);
+  const view = binding.view?.(info);
   const title = info.title ?? info.annotations?.title;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const schema = { ...info.inputSchema, type: 'object' } as Record<string, unknown>;
@@ -33,6 +37,7 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
     ...(destructive && needsConfirmation ? { confirmButton: { tone: 'danger' as const } } : {}),
     available: () => binding.listed(info.name),
     timeoutMs,
+    ...(view ? { view } : {}),
     async execute(input, ctx) {
       const result = await connection.callTool(info.name, input, {
         // A little past the loop's own timeout, so the loop's message is the one the agent reads.
@@ -53,6 +58,13 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
       return toolResultOutput(result);
     },
   });
+}
+
+/** Whether a call of the tool waits for the user's approval: the host's setting, else the annotations as the spec reads them. */
+export function needsConfirmationOf(info: McpToolInfo, options: Pick<McpToolsOptions, 'kind' | 'needsConfirmation'>): boolean {
+  const kind = decide(options.kind, info) ?? (info.annotations?.readOnlyHint === true ? 'read' : 'write');
+  const destructive = kind === 'write' && info.annotations?.destructiveHint !== false;
+  return decide(options.needsConfirmation, info) ?? destructive;
 }
 
 function decide<T>(setting: PerTool<T> | undefined, info: McpToolInfo): T | undefined {

@@ -93,6 +93,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
               kind: tool?.kind ?? 'read',
               label: labelFor(event.name, tool?.label, event.input),
               ...(tool?.subagent ? { subagent: true } : {}),
+              ...(deps.drawViews && tool?.view ? { view: { resourceUri: tool.view.resourceUri, server: tool.view.server } } : {}),
             },
             inputs.finish(event.id),
           );
@@ -106,6 +107,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
             label: call.label ?? call.name,
             input: call.input,
             ...(call.subagent ? { subagent: true } : {}),
+            ...(call.view ? { view: call.view } : {}),
           });
           break;
         }

@@ -30,6 +30,8 @@ export interface RunDeps {
   prices: Prices | undefined;
   /** How long an input request (ctx.requestInput) that names no wait of its own waits for the user. */
   inputRequestTimeoutMs?: number;
+  /** Calls of a tool with a view name it (`view` on the tool_call): the app draws views (its `apps` option). */
+  drawViews?: boolean;
 }
 
 /**

@@ -1,0 +1,49 @@
+import type { Turn } from '@agent-chat/protocol';
+import type { Tool, ToolRegistry } from '../tools/define-tool.js';
+import type { ToolView } from '../tools/tool-view.js';
+import type { SessionRecord } from '../session/session-record.js';
+
+/** A call of the session drawn as a view, and the view its tool has now. */
+export type FoundView =
+  | { found: true; view: ToolView }
+  | { found: false; field: 'toolCallId'; message: string };
+
+/**
+ * The view of a call of this session (the agent's or a sub-agent's): the call must be stored with a `view`, and its
+ * tool must still be offered with that same view (a server that dropped the tool or its view has no view to show).
+ */
+export function findView(session: SessionRecord, toolCallId: string, tools: ToolRegistry): FoundView {
+  const call = findCall(session.turns, toolCallId) ?? findCall(session.subagentTurns ?? [], toolCallId);
+  if (!call) return { found: false, field: 'toolCallId', message: `No tool call "${toolCallId}" in this session.` };
+  if (!call.view) return { found: false, field: 'toolCallId', message: `The tool call "${toolCallId}" has no view.` };
+  const view = findTool(tools, call.name)?.view;
+  if (!view || view.resourceUri !== call.view.resourceUri) {
+    return { found: false, field: 'toolCallId', message: `The view of the tool call "${toolCallId}" is no longer offered by its server.` };
+  }
+  return { found: true, view };
+}
+
+function findCall(turns: readonly Turn[], toolCallId: string) {
+  const turn = turns.find((candidate) => candidate.type === 'tool_call' && candidate.toolCallId === toolCallId);
+  return turn?.type === 'tool_call' ? turn : undefined;
+}
+
+/** The tool of that name in the agent's tools or, nearest first, a sub-agent's. */
+function findTool(registry: ToolRegistry, name: string): Tool | undefined {
+  const seen = new Set<ToolRegistry>();
+  for (let level = [registry]; level.length > 0; ) {
+    const next: ToolRegistry[] = [];
+    for (const agent of level) {
+      if (seen.has(agent)) continue;
+      seen.add(agent);
+      const tool = agent.get(name);
+      if (tool) return tool;
+      for (const descriptor of agent.descriptors()) {
+        const below = agent.get(descriptor.name)?.subagent?.tools;
+        if (below) next.push(below);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
