@@ -1,5 +1,7 @@
 export { createAgentChat, type AgentChatApp, type AgentChatAppOptions } from './create-agent-chat.js';
 export type { AgentChatOptions, SystemPrompt } from './runtime.js';
+export type { AppsOptions } from './apps/apps-options.js';
+export type { ToolView, ViewCaller, ViewDocument, ViewOutcome } from './tools/tool-view.js';
 export { defineTool, type InputRequestSpec, type SubagentSpec, type Tool, type ToolAvailability, type ToolContext, type ToolDefinition, type ToolLabel, type ToolRegistry } from './tools/define-tool.js';
 export { defineSubagent, type SubagentDefinition } from './tools/define-subagent.js';
 export type { ToolSource } from './tools/tool-source.js';
