@@ -1,14 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { InputRequestCard } from '../src/features/input-requests/input-request-card.js';
-import type { SchemaForm } from '../src/features/cards/schema-form.js';
 import type { RunFinishDetail } from '../src/events.js';
 import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, deepAll, errorLines, shownText } from './support/dom.js';
+import { errorLines, shownText } from './support/dom.js';
+import { field, formOf, outcome, part, submitFixedEmail, submitRefusedEmail, toolGot, type, waitingCard } from './support/input-request-cards.js';
 import { INPUTS } from './support/input-request-texts.js';
-import { nextEvent, waitFor } from './support/wait.js';
+import { nextEvent } from './support/wait.js';
 
 // Issue 35.2 over AG-UI: <agent-chat transport="ag-ui"> on the agent-chat server's own POST /ag-ui. A running call's
 // input request ends the AG-UI run with an `input_request` interrupt while the server's run waits; the element draws
@@ -20,38 +18,6 @@ async function chat(prefix: string): Promise<{ el: AgentChat; session: string }>
   const endpoint = `${await scenario('input-requests')}/ag-ui`;
   const el = await fixture<AgentChat>(html`<agent-chat mode="inline" transport="ag-ui" endpoint=${endpoint} session=${session}></agent-chat>`);
   return { el, session };
-}
-
-const cards = (el: AgentChat) => deepAll<InputRequestCard>(el.shadowRoot!, 'agent-chat-input-request');
-const part = (card: InputRequestCard, name: string) => card.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
-
-async function waitingCard(el: AgentChat, action: string): Promise<InputRequestCard> {
-  return waitFor(() => cards(el).find((card) => !card.request?.answer && part(card, action)), { message: `a card with ${action}` });
-}
-
-function formOf(card: InputRequestCard): SchemaForm {
-  const form = card.shadowRoot!.querySelector('agent-chat-schema-form');
-  if (!form) throw new Error('the card has no form');
-  return form;
-}
-
-const field = (form: SchemaForm, name: string) => form.shadowRoot!.querySelector<HTMLInputElement>(`#field-${name}`)!;
-
-async function type(input: HTMLElement, text: string): Promise<void> {
-  input.focus();
-  await sendKeys({ type: text });
-}
-
-/** What the tool got, as the agent's reply says it. */
-async function toolGot(el: AgentChat): Promise<{ action: string; by?: string; content?: Record<string, unknown> }> {
-  const said = await waitFor(() => assistantBubbles(el).map((bubble) => bubble.text ?? '').find((text) => text.startsWith('The tool got')), {
-    message: 'the reply saying what the tool got',
-  });
-  return JSON.parse(said.slice('The tool got '.length)) as { action: string };
-}
-
-async function outcome(card: InputRequestCard): Promise<string> {
-  return shownText(await waitFor(() => part(card, 'input-request-outcome'), { message: 'the card’s outcome' }));
 }
 
 describe('<agent-chat transport="ag-ui">: input requests as AG-UI interrupts (own server)', () => {
@@ -95,24 +61,14 @@ describe('<agent-chat transport="ag-ui">: input requests as AG-UI interrupts (ow
 
   it('a value the agent refuses (its 400 on resume.0.payload.content.email) is said on that field; a fixed one goes through', async () => {
     const { el } = await chat('ag-ui-input-400');
-    void el.send(INPUTS.form);
-    const card = await waitingCard(el, 'input-request-submit');
-    const form = formOf(card);
-    await form.updateComplete;
-    await type(field(form, 'name'), 'Ada');
-    await type(field(form, 'email'), 'not-an-email');
-    part(card, 'input-request-submit')!.click();
-    const email = field(form, 'email');
-    await waitFor(() => email.getAttribute('aria-invalid') === 'true', { message: 'the email field marked invalid' });
+    const { card, form, email } = await submitRefusedEmail(el, INPUTS.form);
     const error = form.shadowRoot!.querySelector('#field-email-error')!;
     expect(error.textContent!.length, 'the agent’s message').to.be.greaterThan(0);
     expect(error.textContent, 'without the resume’s path').to.not.contain('resume.');
     expect(part(card, 'input-request-error'), 'said on the field, not on the card').to.equal(null);
     expect(card.request?.answer, 'still waiting').to.equal(undefined);
 
-    email.select();
-    await sendKeys({ type: 'ada@example.com' });
-    part(card, 'input-request-submit')!.click();
+    await submitFixedEmail(card, email);
     expect((await toolGot(el)).content).to.include({ email: 'ada@example.com' });
     expect(await outcome(card)).to.equal('Sent');
   });

@@ -1,12 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
-import type { InputRequestCard } from '../src/features/input-requests/input-request-card.js';
-import type { SchemaForm } from '../src/features/cards/schema-form.js';
 import type { SubagentNode } from '../src/features/subagent-tree/subagent-node.js';
 import { agentServerUrl, scenario, storedSession, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, centerOf, deepAll, shownText, toolChips } from './support/dom.js';
+import { centerOf, shownText, toolChips } from './support/dom.js';
+import { cards, field, formOf, outcome, part, reply, submitFixedEmail, submitRefusedEmail, toolGot, type, waitingCard } from './support/input-request-cards.js';
 import { INPUTS } from './support/input-request-texts.js';
 import { waitFor } from './support/wait.js';
 
@@ -21,35 +20,6 @@ async function chat(session: string): Promise<AgentChat> {
   return fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${await scenario('input-requests')} session=${session}></agent-chat>`);
 }
 
-const cards = (el: AgentChat) => deepAll<InputRequestCard>(el.shadowRoot!, 'agent-chat-input-request');
-const part = (card: InputRequestCard, name: string) => card.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
-
-/** The card once it is drawn and waits for an answer (its actions are there). */
-async function waitingCard(el: AgentChat, action: string): Promise<InputRequestCard> {
-  return waitFor(() => cards(el).find((card) => !card.request?.answer && part(card, action)), { message: `a card with ${action}` });
-}
-
-function formOf(card: InputRequestCard): SchemaForm {
-  const form = card.shadowRoot!.querySelector('agent-chat-schema-form');
-  if (!form) throw new Error('the card has no form');
-  return form;
-}
-
-const field = <T extends HTMLElement = HTMLInputElement>(form: SchemaForm, name: string) => form.shadowRoot!.querySelector<T>(`#field-${name}`)!;
-
-/** Types into a field as a person does: focus, then keys. */
-async function type(input: HTMLElement, text: string): Promise<void> {
-  input.focus();
-  await sendKeys({ type: text });
-}
-
-/** The agent's reply that says what the tool got. */
-function reply(el: AgentChat): Promise<string> {
-  return waitFor(() => assistantBubbles(el).map((bubble) => bubble.text ?? '').find((text) => text.startsWith('The tool got')), {
-    message: 'the reply saying what the tool got',
-  });
-}
-
 /** The sub-agent whose steps hold `element` (through the shadow roots between). */
 function branchOf(element: Element): Element | undefined {
   for (let at: Node | null = element; at; ) {
@@ -57,11 +27,6 @@ function branchOf(element: Element): Element | undefined {
     if (at instanceof Element && at.localName === 'agent-chat-subagent') return at;
   }
   return undefined;
-}
-
-async function outcome(card: InputRequestCard): Promise<string> {
-  const line = await waitFor(() => part(card, 'input-request-outcome'), { message: 'the card’s outcome' });
-  return shownText(line);
 }
 
 describe('input request cards (real server)', () => {
@@ -113,30 +78,19 @@ describe('input request cards (real server)', () => {
     void el.send(INPUTS.form);
     const card = await waitingCard(el, 'input-request-decline');
     part(card, 'input-request-decline')!.click();
-    expect(JSON.parse((await reply(el)).slice('The tool got '.length))).to.include({ action: 'decline', by: 'user' });
+    expect((await toolGot(el))).to.include({ action: 'decline', by: 'user' });
     expect(await outcome(card)).to.equal('Declined');
   });
 
   it('a value the server refuses is said on its field, and a fixed one goes through', async () => {
     const el = await chat(uniqueSession('input-400'));
-    void el.send(INPUTS.form);
-    const card = await waitingCard(el, 'input-request-submit');
-    const form = formOf(card);
-    await form.updateComplete;
-    await type(field(form, 'name'), 'Ada');
-    // The form does not check an email's shape (its input is type=email, with no form to submit); the server does.
-    await type(field(form, 'email'), 'not-an-email');
-    part(card, 'input-request-submit')!.click();
-    const email = field(form, 'email');
-    await waitFor(() => email.getAttribute('aria-invalid') === 'true', { message: 'the email field marked invalid' });
+    const { card, form, email } = await submitRefusedEmail(el, INPUTS.form);
     const error = form.shadowRoot!.querySelector('#field-email-error')!;
     expect(error.textContent!.length, 'the server’s message').to.be.greaterThan(0);
     expect(card.request?.answer, 'still waiting').to.equal(undefined);
 
-    email.select();
-    await sendKeys({ type: 'ada@example.com' });
-    part(card, 'input-request-submit')!.click();
-    expect(JSON.parse((await reply(el)).slice('The tool got '.length)).content).to.include({ email: 'ada@example.com' });
+    await submitFixedEmail(card, email);
+    expect((await toolGot(el)).content).to.include({ email: 'ada@example.com' });
   });
 
   it('a waiting card is drawn again after a reload and can be answered; after the answer a reload shows it read-only', async () => {
@@ -152,7 +106,7 @@ describe('input request cards (real server)', () => {
     await form.updateComplete;
     await type(field(form, 'name'), 'Grace');
     part(card, 'input-request-submit')!.click();
-    expect(JSON.parse((await reply(second)).slice('The tool got '.length)).content).to.include({ name: 'Grace' });
+    expect((await toolGot(second)).content).to.include({ name: 'Grace' });
     second.remove();
 
     const third = await chat(session);

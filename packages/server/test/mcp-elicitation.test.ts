@@ -1,44 +1,13 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAgentChat, scriptedModel } from '../src/index.js';
-import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
-import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
-import { recordingModel } from '../src/testing/recording-model.js';
-import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createAgentChat } from '../src/index.js';
+import { mcpTools } from '../src/mcp.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, runAnswering, stdioScript, toolNamingModel, useMcpApp, type McpServerSetup } from './support/mcp-agent.js';
 import { askingMcpServer, CONNECT_URL, SIGN_UP_SCHEMA } from './support/mcp-asking-server.js';
 import { serveMcpOverHttp, type ServedMcp } from './support/mcp-serve-http.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** The model calls the tool the user's message names (`{"tool": …, "input": …}`), then says it is done. */
-const model = recordingModel(
-  scriptedModel(({ text }) => {
-    const { tool, input } = JSON.parse(text) as { tool: string; input: unknown };
-    return [[{ tool, input }], [{ text: 'Done.' }]];
-  }),
-);
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
-
-/** A run whose input requests are answered as they arrive, by `answer` (its body for the POST). */
-async function runAnswering(client: AgentClient, sessionId: string, body: unknown, answer: (request: Record<string, any>) => unknown) {
-  const posts: Promise<Response>[] = [];
-  const events = await client.run(sessionId, body, (event) => {
-    if (event.data.type !== 'input_request') return;
-    const request = event.data as Record<string, any>;
-    posts.push(
-      client.request(`/sessions/${sessionId}/input-requests/${request.requestId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(answer(request)),
-      }),
-    );
-  });
-  const answered = await Promise.all(posts);
-  return { events, statuses: answered.map((response) => response.status) };
-}
+const model = toolNamingModel();
 
 // The user's answers take as long as they take: the call's timeout is not what these tests are about.
 const patient = { timeoutMs: 120_000 };
@@ -51,46 +20,35 @@ const resetWait = () => {
 };
 resetWait();
 
-const transports: Array<[string, () => McpToolsOptions, () => Promise<void>, () => Promise<void>]> = [
-  ['stdio', () => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-asking-stdio.ts')], ...patient }), async () => {}, async () => {}],
+const transports: Array<[string, McpServerSetup]> = [
+  ['stdio', { source: () => ({ ...stdioScript('mcp-asking-stdio.ts'), ...patient }), start: async () => {}, stop: async () => {} }],
   [
     'Streamable HTTP',
-    () => ({ url: http.url, ...patient }),
-    async () => {
-      http = await serveMcpOverHttp(() =>
-        askingMcpServer({
-          wait: () =>
-            new Promise<void>((resolve) => {
-              releaseWait = resolve;
-              enteredWait();
-            }),
-        }),
-      );
+    {
+      source: () => ({ url: http.url, ...patient }),
+      start: async () => {
+        http = await serveMcpOverHttp(() =>
+          askingMcpServer({
+            wait: () =>
+              new Promise<void>((resolve) => {
+                releaseWait = resolve;
+                enteredWait();
+              }),
+          }),
+        );
+      },
+      stop: () => http.close(),
     },
-    () => http.close(),
   ],
 ];
 
-describe.each(transports)('MCP elicitation over %s', (name, source, start, stop) => {
-  let mcp: McpTools;
-  let app: RunningServer;
-  let client: AgentClient;
-  beforeAll(async () => {
-    await start();
-    mcp = await mcpTools(source());
-    app = await serveApp(createAgentChat({ model, tools: [mcp] }));
-    client = agentClient(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mcp?.close();
-    await stop();
-  });
+describe.each(transports)('MCP elicitation over %s', (name, setup) => {
+  const agent = useMcpApp(setup, (mcp) => ({ model, tools: [mcp] }));
 
   it('a form the server asks for is an input request with its schema; the accepted content reaches the tool and the model', async () => {
     model.calls.length = 0;
     const content = { email: 'ada@example.com', height: 1.7, age: 36, newsletter: false, plan: 'pro', topics: ['news', 'tips'] };
-    const { events, statuses } = await runAnswering(client, 'form', ask('sign_up'), () => ({ action: 'accept', content }));
+    const { events, statuses } = await runAnswering(agent.client, 'form', ask('sign_up'), () => ({ action: 'accept', content }));
     expect(statuses).toEqual([200]);
     const call = of(events, 'tool_call')[0]!;
     const [request] = of(events, 'input_request');
@@ -106,25 +64,25 @@ describe.each(transports)('MCP elicitation over %s', (name, source, start, stop)
     expect(of(events, 'tool_result')[0]).toMatchObject({ toolCallId: call.toolCallId, isError: false, output });
     expect(model.calls[1]!.turns.find((turn) => turn.type === 'tool_result')).toMatchObject({ output });
     // Stored with the session, with its answer.
-    const stored = (await client.history('form')).inputRequests ?? [];
+    const stored = (await agent.client.history('form')).inputRequests ?? [];
     expect(stored).toMatchObject([{ requestId: request!.requestId, kind: 'form', answer: { action: 'accept', by: 'user' } }]);
   });
 
   it("fields the user left out go back with the schema's defaults (SEP-1034)", async () => {
-    const { events } = await runAnswering(client, 'defaults', ask('sign_up'), () => ({ action: 'accept', content: { email: 'bo@example.com', age: 7 } }));
+    const { events } = await runAnswering(agent.client, 'defaults', ask('sign_up'), () => ({ action: 'accept', content: { email: 'bo@example.com', age: 7 } }));
     const filled = { email: 'bo@example.com', age: 7, newsletter: true, plan: 'free', topics: ['news'] };
     expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: `sign_up: accept ${JSON.stringify(filled)}` });
   });
 
   it('a declined form: the tool hears the decline and says so', async () => {
-    const { events } = await runAnswering(client, 'declined', ask('sign_up'), () => ({ action: 'decline' }));
+    const { events } = await runAnswering(agent.client, 'declined', ask('sign_up'), () => ({ action: 'decline' }));
     expect(of(events, 'input_request')).toHaveLength(1);
     expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: 'sign_up: decline' });
     expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
   });
 
   it('URL mode: the link and the server, never content; accepting tells the server the user went', async () => {
-    const { events } = await runAnswering(client, 'url', ask('connect_account'), () => ({ action: 'accept' }));
+    const { events } = await runAnswering(agent.client, 'url', ask('connect_account'), () => ({ action: 'accept' }));
     const [request] = of(events, 'input_request');
     expect(request).toMatchObject({ kind: 'url', url: CONNECT_URL, server: 'Sign-up desk', message: 'Sign in to Example to connect your account.' });
     expect(request!.schema).toBeUndefined();
@@ -132,7 +90,7 @@ describe.each(transports)('MCP elicitation over %s', (name, source, start, stop)
   });
 
   it('declares elicitation (form and URL) and, without the sampling option, no sampling', async () => {
-    const events = await client.run('caps', ask('client_capabilities'));
+    const events = await agent.client.run('caps', ask('client_capabilities'));
     const capabilities = JSON.parse(of(events, 'tool_result')[0]!.output as string) as Record<string, unknown>;
     expect(capabilities.elicitation).toEqual({ form: {}, url: {} });
     expect(capabilities).not.toHaveProperty('sampling');
@@ -144,10 +102,10 @@ describe.each(transports)('MCP elicitation over %s', (name, source, start, stop)
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       try {
         resetWait();
-        const other = agentClient(app.url);
+        const other = agentClient(agent.app.url);
         const held = other.run('holder', ask('wait'));
         await waitEntered;
-        const { events } = await runAnswering(client, 'asker', ask('sign_up'), () => ({ action: 'accept', content: {} }));
+        const { events } = await runAnswering(agent.client, 'asker', ask('sign_up'), () => ({ action: 'accept', content: {} }));
         expect(of(events, 'input_request')).toEqual([]);
         expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: 'sign_up: decline' });
         expect(warn.mock.calls.map((args) => String(args[0]))).toEqual(

@@ -1,21 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { anthropicModel, createAgentChat, defineSubagent, defineTool, scriptedModel, type Model, type Tool, type ToolSource } from '../src/index.js';
-import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
+import { mcpTools, type McpTools } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, stdioSetup, type McpServerSetup } from './support/mcp-agent.js';
 import { startChangingHttpServer, type ChangingHttpServer } from './support/mcp-changing-server.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
-/** The user's message names the tool the model calls: `{"tool": …, "input": …}`. */
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
 
 /**
  * The fake Messages API's model: it calls the tool the user's message names, and after the tool's result says it is
@@ -48,22 +41,9 @@ async function listedTools(client: AgentClient): Promise<Array<Record<string, an
 /** A tool of the app's own, whose name the MCP server takes too later. */
 const clock = defineTool({ name: 'clock', description: "The app's clock.", input: z.object({}), execute: () => 'the app clock' });
 
-interface Setup {
-  source(): McpToolsOptions;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 let httpServer: ChangingHttpServer;
-const transports: Array<[string, Setup]> = [
-  [
-    'stdio',
-    {
-      source: () => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-changing-stdio.ts')] }),
-      start: async () => {},
-      stop: async () => {},
-    },
-  ],
+const transports: Array<[string, McpServerSetup]> = [
+  ['stdio', stdioSetup('mcp-changing-stdio.ts')],
   [
     'Streamable HTTP',
     {

@@ -1,31 +1,24 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anthropicModel, createAgentChat, scriptedModel } from '../src/index.js';
-import { mcpTools, type McpLogMessage, type McpTools, type McpToolsOptions } from '../src/mcp.js';
+import { mcpTools, type McpLogMessage, type McpToolsOptions } from '../src/mcp.js';
 import { SHOWN_TO_USER_ONLY } from '../src/mcp/tool-result.js';
-import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
+import { agentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic } from '../src/testing/fake-anthropic.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { recordingModel } from '../src/testing/recording-model.js';
-import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { serveApp } from '../src/testing/serve-app.js';
+import { eventsOf as of, stdioScript, useMcpApp } from './support/mcp-agent.js';
 import { TINY_PNG } from './support/mcp-notes-server.js';
 import { startResultsHttpServer, type ResultsHttpServer } from './support/mcp-results-http.js';
 import { PDF_BLOB, WEATHER } from './support/mcp-results-server.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const PNG_BYTES = Buffer.from(TINY_PNG, 'base64').length;
 const PDF_BYTES = Buffer.from(PDF_BLOB, 'base64').length;
 
 /** The model calls the tool the user's message names, then says it is done. */
 const model = recordingModel(scriptedModel(({ text }) => [[{ tool: text, input: {} }], [{ text: 'Done.' }]]));
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
 
-const stdioSource = (logging: boolean): McpToolsOptions => ({
-  command: process.execPath,
-  args: ['--import', 'tsx', join(here, 'support/mcp-results-stdio.ts'), ...(logging ? [] : ['--no-logging'])],
-});
+const stdioSource = (logging: boolean): McpToolsOptions => stdioScript('mcp-results-stdio.ts', ...(logging ? [] : ['--no-logging']));
 
 interface Setup {
   source(logging: boolean): McpToolsOptions;
@@ -53,23 +46,14 @@ const transports: Array<[string, Setup]> = [
 ];
 
 describe.each(transports)('MCP results over %s', (_name, setup) => {
-  let mcp: McpTools;
-  let app: RunningServer;
-  let client: AgentClient;
   const logs: McpLogMessage[] = [];
-  beforeAll(async () => {
-    await setup.start();
-    mcp = await mcpTools({ ...setup.source(true), logger: (message) => logs.push(message) });
-    app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
-    client = agentClient(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mcp?.close();
-    await setup.stop();
-  });
+  const agent = useMcpApp(
+    { ...setup, source: () => setup.source(true) },
+    (mcp) => ({ model, tools: mcp.tools }),
+    (source) => ({ ...source, logger: (message) => logs.push(message) }),
+  );
 
-  const resultOf = async (session: string, tool: string) => of(await client.run(session, { text: tool }), 'tool_result')[0]!;
+  const resultOf = async (session: string, tool: string) => of(await agent.client.run(session, { text: tool }), 'tool_result')[0]!;
   /** The tool result the model was sent on its next call. */
   const seenByModel = (toolCallId: string) =>
     model.calls.flatMap((call) => call.turns).find((turn) => turn.type === 'tool_result' && turn.toolCallId === toolCallId);
@@ -114,7 +98,7 @@ describe.each(transports)('MCP results over %s', (_name, setup) => {
   });
 
   it('content for the user only is kept and shown (display), not sent to the model; content for the assistant is sent', async () => {
-    const events = await client.run('audiences', { text: 'audiences' });
+    const events = await agent.client.run('audiences', { text: 'audiences' });
     const result = of(events, 'tool_result')[0]!;
     const output = 'Found 2 flights.\n\nInternal ids: f-1, f-2.\n\nBoth flights leave at noon.';
     const display = [
@@ -127,7 +111,7 @@ describe.each(transports)('MCP results over %s', (_name, setup) => {
     expect(seen).toMatchObject({ output });
     // The model's adapters read output and content; display rides along in the turn but they never look at it.
     expect(JSON.stringify({ output: seen!.output, content: seen!.content })).not.toContain('XK-42');
-    const stored = (await client.history('audiences')).turns.find((turn) => turn.type === 'tool_result');
+    const stored = (await agent.client.history('audiences')).turns.find((turn) => turn.type === 'tool_result');
     expect(stored).toMatchObject({ output, display });
 
     const only = await resultOf('user-only', 'user_only');

@@ -1,43 +1,23 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicModel, createAgentChat, scriptedModel } from '../src/index.js';
+import { anthropicModel, createAgentChat } from '../src/index.js';
 import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, runAnswering as runAnsweringWith, stdioScript, toolNamingModel } from './support/mcp-agent.js';
 import { askingMcpServer, SAMPLING_ASKED_TOKENS, SAMPLING_SYSTEM } from './support/mcp-asking-server.js';
 import { serveMcpOverHttp, type ServedMcp } from './support/mcp-serve-http.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-
 /** The agent's own model: it calls the tool the user's message names, then says it is done (and counts no tokens). */
-const agentModel = scriptedModel(({ text }) => {
-  const { tool, input } = JSON.parse(text) as { tool: string; input: unknown };
-  return [[{ tool, input }], [{ text: 'Done.' }]];
-});
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
+const agentModel = toolNamingModel();
 
 /** The host's cap, below what the server asks for: the request to the model must keep to it. */
 const CAP = 200;
 const SAMPLED = { inputTokens: 40, outputTokens: 7 };
 
-async function runAnswering(client: AgentClient, sessionId: string, body: unknown, action: 'accept' | 'decline') {
-  const posts: Promise<Response>[] = [];
-  const events = await client.run(sessionId, body, (event) => {
-    if (event.data.type !== 'input_request') return;
-    posts.push(
-      client.request(`/sessions/${sessionId}/input-requests/${(event.data as { requestId: string }).requestId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action }),
-      }),
-    );
-  });
-  return { events, statuses: (await Promise.all(posts)).map((response) => response.status) };
-}
+/** A run whose input requests are all answered with `action`. */
+const runAnswering = (client: AgentClient, sessionId: string, body: unknown, action: 'accept' | 'decline') =>
+  runAnsweringWith(client, sessionId, body, () => ({ action }));
 
 let fake: FakeAnthropic;
 let http: ServedMcp;
@@ -51,7 +31,7 @@ afterAll(async () => {
 });
 
 const samplingModel = () => anthropicModel({ model: 'claude-sampler', apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.url });
-const stdio = (): McpToolsOptions => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-asking-stdio.ts')] });
+const stdio = (): McpToolsOptions => stdioScript('mcp-asking-stdio.ts');
 const overHttp = (): McpToolsOptions => ({ url: http.url });
 
 async function appWith(source: McpToolsOptions): Promise<{ client: AgentClient; close(): Promise<void> }> {

@@ -1,12 +1,9 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentChat, scriptedModel } from '../src/index.js';
-import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
-import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
-import { recordingModel } from '../src/testing/recording-model.js';
-import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { createAgentChat } from '../src/index.js';
+import { mcpTools } from '../src/mcp.js';
+import { agentClient } from '../src/testing/agent-client.js';
+import { serveApp } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, stdioSetup, toolNamingModel, useMcpApp, type McpServerSetup } from './support/mcp-agent.js';
 import { startMcpTasksHttpServer, type McpTasksHttpServer } from './support/mcp-tasks-http-server.js';
 import { REPORT_STEPS } from './support/mcp-tasks-server.js';
 
@@ -14,38 +11,17 @@ import { REPORT_STEPS } from './support/mcp-tasks-server.js';
 // agent loop: its status messages are the call's status lines, its result is read when it ends, Stop cancels it,
 // and it outlives a dropped connection. The servers are the official v1 SDK's experimental tasks.
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** The model calls the tool the user's message names (`{"tool": …, "input": …}`), then says it is done. */
-const model = recordingModel(
-  scriptedModel(({ text }) => {
-    const { tool, input } = JSON.parse(text) as { tool: string; input: unknown };
-    return [[{ tool, input }], [{ text: 'Done.' }]];
-  }),
-);
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
+const model = toolNamingModel();
 const taskIdIn = (text: string) => /task ([0-9a-f]+)\)/.exec(text)?.[1];
 
-interface Setup {
-  source(): McpToolsOptions;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+interface Setup extends McpServerSetup {
   /** The test saw this status line: a test that controls the server lets the task take its next step. */
   saw(text: string): void;
 }
 
 let http: McpTasksHttpServer;
 const transports: Array<[string, Setup]> = [
-  [
-    'stdio',
-    {
-      source: () => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-tasks-stdio.ts')] }),
-      start: async () => {},
-      stop: async () => {},
-      saw: () => {},
-    },
-  ],
+  ['stdio', { ...stdioSetup('mcp-tasks-stdio.ts'), saw: () => {} }],
   [
     'Streamable HTTP',
     {
@@ -61,24 +37,11 @@ const transports: Array<[string, Setup]> = [
 ];
 
 describe.each(transports)('MCP tasks over %s', (name, setup) => {
-  let mcp: McpTools;
-  let app: RunningServer;
-  let client: AgentClient;
-  beforeAll(async () => {
-    await setup.start();
-    mcp = await mcpTools(setup.source());
-    app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
-    client = agentClient(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mcp?.close();
-    await setup.stop();
-  });
+  const agent = useMcpApp(setup, (mcp) => ({ model, tools: mcp.tools }));
 
   it("a tool the server requires to run as a task succeeds; its status messages are the call's status lines, in order", async () => {
     model.calls.length = 0;
-    const events = await client.run('report', ask('write_report', { topic: 'Q3' }), (event) => {
+    const events = await agent.client.run('report', ask('write_report', { topic: 'Q3' }), (event) => {
       if (event.data.type === 'status') setup.saw((event.data as { text: string }).text);
     });
     const call = of(events, 'tool_call')[0]!;
@@ -92,12 +55,12 @@ describe.each(transports)('MCP tasks over %s', (name, setup) => {
     expect(seen).toMatchObject({ name: 'write_report', isError: false, output: 'Report on Q3: 3 pages.' });
     expect(events.at(-1)!.data).toMatchObject({ stopReason: 'end_turn' });
     // The status lines are kept with the history.
-    const history = await client.history('report');
+    const history = await agent.client.history('report');
     expect(history.turns.filter((turn) => turn.type === 'status').map((turn) => (turn as { text: string }).text)).toEqual(REPORT_STEPS);
   });
 
   it('a task that fails is an error result the agent reads, in the server words', async () => {
-    const events = await client.run('labels', ask('print_labels'));
+    const events = await agent.client.run('labels', ask('print_labels'));
     const result = of(events, 'tool_result')[0]!;
     expect(result).toMatchObject({ isError: true });
     expect(result.output).toContain('The printer is out of paper.');
@@ -107,11 +70,11 @@ describe.each(transports)('MCP tasks over %s', (name, setup) => {
   it('Stop during a task cancels it at the server (tasks/cancel) and marks the call stopped', async () => {
     let taskId: string | undefined;
     let stopping: Promise<Response> | undefined;
-    const events = await client.run('stop', ask('export_archive'), (event) => {
+    const events = await agent.client.run('stop', ask('export_archive'), (event) => {
       const text = event.data.type === 'status' ? (event.data as { text: string }).text : '';
       if (!stopping && text.startsWith('Packing files')) {
         taskId = taskIdIn(text);
-        stopping = client.cancel('stop');
+        stopping = agent.client.cancel('stop');
       }
     });
     expect((await stopping!).ok).toBe(true);
@@ -120,7 +83,7 @@ describe.each(transports)('MCP tasks over %s', (name, setup) => {
     expect(result.output).toContain('the MCP server was asked to cancel the task');
     expect(taskId).toBeDefined();
     // What the server holds now: the task is cancelled.
-    const state = of(await client.run('stop-check', ask('task_state', { taskId })), 'tool_result')[0]!;
+    const state = of(await agent.client.run('stop-check', ask('task_state', { taskId })), 'tool_result')[0]!;
     expect(state.output).toMatch(/^cancelled/);
     if (name === 'Streamable HTTP') expect(http.received.map((r) => r.method)).toContain('tasks/cancel');
   });

@@ -1,14 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anthropicModel, createAgentChat, memoryBlobStore, scriptedModel } from '../src/index.js';
-import { mcpTools, type McpTools, type McpToolsOptions } from '../src/mcp.js';
+import { mcpTools } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
 import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic } from '../src/testing/fake-anthropic.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
 import { recordingModel } from '../src/testing/recording-model.js';
-import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { serveApp } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, stdioScript, stdioSetup, toolNamingModel, useMcpApp, type McpServerSetup } from './support/mcp-agent.js';
 import { startMcpHttpServer, type McpHttpServer } from './support/mcp-http-server.js';
 import { sampleNotes, TINY_PNG } from './support/mcp-notes-server.js';
 
@@ -17,28 +17,14 @@ const PNG_BYTES = Buffer.from(TINY_PNG, 'base64').length;
 /** How an image the model is sent is named in the text people see. */
 const IMAGE_NOTE = `[image: image/png, ${PNG_BYTES} bytes]`;
 
-/** The model calls the tool the user's message names (`{"tool": …, "input": …}`), then says it is done. */
-const model = recordingModel(
-  scriptedModel(({ text }) => {
-    const { tool, input } = JSON.parse(text) as { tool: string; input: unknown };
-    return [[{ tool, input }], [{ text: 'Done.' }]];
-  }),
-);
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
+const model = toolNamingModel();
 
 /** The stdio server: node with tsx's loader, a child process of this test that mcpTools starts and stops. */
-const stdioSource = (): McpToolsOptions => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-stdio-server.ts')] });
-
-interface Setup {
-  source(): McpToolsOptions;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+const stdioSource = () => stdioScript('mcp-stdio-server.ts');
 
 let httpServer: McpHttpServer;
-const transports: Array<[string, Setup]> = [
-  ['stdio', { source: stdioSource, start: async () => {}, stop: async () => {} }],
+const transports: Array<[string, McpServerSetup]> = [
+  ['stdio', stdioSetup('mcp-stdio-server.ts')],
   [
     'Streamable HTTP',
     {
@@ -50,23 +36,10 @@ const transports: Array<[string, Setup]> = [
 ];
 
 describe.each(transports)('mcpTools over %s', (_name, setup) => {
-  let mcp: McpTools;
-  let app: RunningServer;
-  let client: AgentClient;
-  beforeAll(async () => {
-    await setup.start();
-    mcp = await mcpTools(setup.source());
-    app = await serveApp(createAgentChat({ model, tools: mcp.tools }));
-    client = agentClient(app.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mcp?.close();
-    await setup.stop();
-  });
+  const agent = useMcpApp(setup, (mcp) => ({ model, tools: mcp.tools }));
 
   it('offers the server tools with labels, kinds and approval from their titles and annotations', async () => {
-    const { tools } = (await client.tools()) as { tools: Array<Record<string, unknown>> };
+    const { tools } = (await agent.client.tools()) as { tools: Array<Record<string, unknown>> };
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_note', 'list_notes', 'delete_note', 'add_note']));
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('read_note')).toMatchObject({
@@ -84,7 +57,7 @@ describe.each(transports)('mcpTools over %s', (_name, setup) => {
 
   it('the agent calls a read tool and gets its text and its image (named in a note in the text people see)', async () => {
     model.calls.length = 0;
-    const events = await client.run('read', ask('read_note', { name: 'groceries' }));
+    const events = await agent.client.run('read', ask('read_note', { name: 'groceries' }));
     expect(of(events, 'tool_call')[0]).toMatchObject({ name: 'read_note', kind: 'read', label: 'Reading a note' });
     const result = of(events, 'tool_result')[0]!;
     const content = [
@@ -101,7 +74,7 @@ describe.each(transports)('mcpTools over %s', (_name, setup) => {
   });
 
   it('an image resource is an image too; audio stays a note', async () => {
-    const result = of(await client.run('media', ask('note_media', { name: 'ideas' })), 'tool_result')[0]!;
+    const result = of(await agent.client.run('media', ask('note_media', { name: 'ideas' })), 'tool_result')[0]!;
     expect(result).toMatchObject({
       isError: false,
       output: `${IMAGE_NOTE}\n\n[audio: audio/wav, 3 bytes; not passed to the model]`,
@@ -113,31 +86,31 @@ describe.each(transports)('mcpTools over %s', (_name, setup) => {
   });
 
   it('a destructive tool waits for approval: deny does not run it, approve does', async () => {
-    const first = await client.run('delete-denied', ask('delete_note', { name: 'ideas' }));
+    const first = await agent.client.run('delete-denied', ask('delete_note', { name: 'ideas' }));
     const call = of(first, 'awaiting_input')[0]!.calls[0] as Record<string, any>;
     expect(call).toMatchObject({ name: 'delete_note', reason: 'confirm', kind: 'write', label: 'Deleting a note', confirmButton: { tone: 'danger' } });
     expect(first.at(-1)!.data).toMatchObject({ stopReason: 'awaiting_input' });
-    const denied = await client.resume('delete-denied', { decisions: [{ toolCallId: call.toolCallId, action: 'deny' }] });
+    const denied = await agent.client.resume('delete-denied', { decisions: [{ toolCallId: call.toolCallId, action: 'deny' }] });
     expect(of(denied, 'tool_result')[0]).toMatchObject({ isError: true, confirmation: { action: 'deny' } });
-    expect(await listNotes(client, 'after-deny')).toBe('groceries, ideas');
+    expect(await listNotes(agent.client, 'after-deny')).toBe('groceries, ideas');
 
-    const again = await client.run('delete-approved', ask('delete_note', { name: 'ideas' }));
+    const again = await agent.client.run('delete-approved', ask('delete_note', { name: 'ideas' }));
     const pending = of(again, 'awaiting_input')[0]!.calls[0] as Record<string, any>;
-    const approved = await client.resume('delete-approved', { decisions: [{ toolCallId: pending.toolCallId, action: 'approve' }] });
+    const approved = await agent.client.resume('delete-approved', { decisions: [{ toolCallId: pending.toolCallId, action: 'approve' }] });
     expect(of(approved, 'tool_result')[0]).toMatchObject({ isError: false, output: 'Deleted ideas.' });
     expect(approved.at(-1)!.data).toMatchObject({ stopReason: 'end_turn', hasWrites: true });
-    expect(await listNotes(client, 'after-approve')).toBe('groceries');
+    expect(await listNotes(agent.client, 'after-approve')).toBe('groceries');
   });
 
   it('an additive write runs at once', async () => {
-    const events = await client.run('add', ask('add_note', { name: 'books', text: 'Dune' }));
+    const events = await agent.client.run('add', ask('add_note', { name: 'books', text: 'Dune' }));
     expect(of(events, 'awaiting_input')).toEqual([]);
     expect(of(events, 'tool_result')[0]).toMatchObject({ isError: false, output: 'Added books.' });
-    expect(await listNotes(client, 'after-add')).toBe('groceries, books');
+    expect(await listNotes(agent.client, 'after-add')).toBe('groceries, books');
   });
 
   it('an error the server reports is an error result the agent reads', async () => {
-    const events = await client.run('missing', ask('read_note', { name: 'taxes' }));
+    const events = await agent.client.run('missing', ask('read_note', { name: 'taxes' }));
     const result = of(events, 'tool_result')[0]!;
     expect(result).toMatchObject({ isError: true });
     expect(result.output).toContain('There is no note named taxes.');
@@ -145,12 +118,12 @@ describe.each(transports)('mcpTools over %s', (_name, setup) => {
   });
 
   it('input that breaks the tool JSON Schema is an error result, before any approval', async () => {
-    const events = await client.run('bad-input', ask('delete_note', { title: 'ideas' }));
+    const events = await agent.client.run('bad-input', ask('delete_note', { title: 'ideas' }));
     expect(of(events, 'awaiting_input')).toEqual([]);
     const result = of(events, 'tool_result')[0]!;
     expect(result).toMatchObject({ isError: true });
     expect(result.output).toContain("must have required property 'name'");
-    const tooLong = of(await client.run('bad-input-2', ask('add_note', { name: 'x', text: 'y'.repeat(201) })), 'tool_result')[0]!;
+    const tooLong = of(await agent.client.run('bad-input-2', ask('add_note', { name: 'x', text: 'y'.repeat(201) })), 'tool_result')[0]!;
     expect(tooLong).toMatchObject({ isError: true });
     expect(tooLong.output).toContain('text must NOT have more than 200 characters');
   });

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { serveMcpOverHttp, type SdkServer } from './mcp-serve-http.js';
 
 /**
  * An MCP server whose tool list changes while it runs, built with the official SDK v1 (`@modelcontextprotocol/sdk`),
@@ -67,53 +63,11 @@ export interface ChangingHttpServer {
 
 /** The changing server over Streamable HTTP on 127.0.0.1, one MCP server object per session. */
 export async function startChangingHttpServer(): Promise<ChangingHttpServer> {
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; changing: ChangingMcpServer }>();
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    const id = req.headers['mcp-session-id'];
-    const known = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (known) return known.transport.handleRequest(req, res, body);
-    if (id === undefined && req.method === 'POST' && isInitializeRequest(body)) {
-      const changing = changingMcpServer();
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, changing }),
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-      };
-      await changing.server.connect(transport);
-      return transport.handleRequest(req, res, body);
-    }
-    res.writeHead(id === undefined ? 400 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Session not found' }, id: null }));
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(error));
-    });
+  const made = new Map<SdkServer, ChangingMcpServer>();
+  const served = await serveMcpOverHttp(() => {
+    const changing = changingMcpServer();
+    made.set(changing.server, changing);
+    return changing.server;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    sessions: () => [...sessions.values()].map((session) => session.changing),
-    async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(open.map((session) => session.transport.close()));
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : JSON.parse(text);
+  return { url: served.url, sessions: () => served.servers().map((server) => made.get(server)!), close: served.close };
 }
