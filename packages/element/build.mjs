@@ -9,6 +9,7 @@ import { chunkPlan, checkBudgets, printSizes } from './build/chunk-budget.mjs';
 import { highlightCorePlugin } from './build/highlight-core.mjs';
 import { markedLexerOnlyPlugin } from './build/marked-lexer-only.mjs';
 import { minifyTemplatesPlugin } from './build/minify-templates.mjs';
+import { prebundled } from './build/prebundled.mjs';
 import { printReport } from './build/size-report.mjs';
 import { bundledPackages, licenseBanner, licenseFile } from './build/third-party-licenses.mjs';
 
@@ -51,6 +52,11 @@ const LAYOUTS = {
 };
 /** Languages besides English: each its own module (dist/locales/<tag>.js), added by a page that wants it. */
 const LOCALES = ['fr'];
+/**
+ * The MCP Apps bridge, bundled on its own (build/prebundled.mjs): only the MCP Apps chunk loads it, zod and all.
+ * The MCP client's OAuth code under it signs with `jose`, which a view's host never runs: left out.
+ */
+const appBridge = prebundled('@modelcontextprotocol/ext-apps/app-bridge', { exclude: ['jose'], resolveDir: here });
 
 const result = await build({
   entryPoints: { [ENTRY]: join(here, 'src/define.ts') },
@@ -72,7 +78,7 @@ const result = await build({
   // The notices go in one banner per file and a text file beside the bundle (build/third-party-licenses.mjs).
   legalComments: 'none',
   // marked's values that src/core/markdown/lex.ts imports; the rest of marked (its HTML renderer) is left out.
-  plugins: [minifyTemplatesPlugin(), highlightCorePlugin(), markedLexerOnlyPlugin(['Lexer', 'getDefaults'])],
+  plugins: [minifyTemplatesPlugin(), highlightCorePlugin(), markedLexerOnlyPlugin(['Lexer', 'getDefaults']), appBridge.plugin],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.
   write: false,
@@ -103,12 +109,14 @@ if (process.argv.includes('--report')) printReport(result.metafile);
 // Safe options only: no pure_getters (Lit reads layout properties for their side effects), no unsafe_*.
 // Each file is its own module to terser: it keeps import and export names, which tie the files together.
 const licenseName = 'THIRD-PARTY-LICENSES.txt';
+/** A file's inputs, with the prebundled bridge's own where the file holds it: their packages are named too. */
+const withPrebundled = (inputs) => (appBridge.key in inputs ? { ...inputs, ...appBridge.metafile().inputs } : inputs);
 const files = [];
 for (const [path, output] of Object.entries(result.metafile.outputs)) {
   const file = resolve(path);
   const text = result.outputFiles.find((out) => resolve(out.path) === file).text;
   // Each file names the packages it carries, and where their texts are (dist/, beside the entry).
-  const packages = await bundledPackages({ inputs: output.inputs });
+  const packages = await bundledPackages({ inputs: withPrebundled(output.inputs) });
   const licensePath = relative(dirname(file), join(outdir, licenseName)).replaceAll('\\', '/');
   const compressed = await minify(text, {
     module: true,
@@ -149,7 +157,7 @@ const built = new Set(files.map((file) => file.path));
 for (const name of await readdir(join(outdir, 'chunks')).catch(() => [])) {
   if (!built.has(`chunks/${name}`)) await rm(join(outdir, 'chunks', name), { recursive: true, force: true });
 }
-await writeFile(join(outdir, licenseName), licenseFile(await bundledPackages(result.metafile)));
+await writeFile(join(outdir, licenseName), licenseFile(await bundledPackages({ inputs: withPrebundled(result.metafile.inputs) })));
 
 // A locale's module registers its table into the element's (through a global), so it needs no more than itself.
 for (const locale of LOCALES) {

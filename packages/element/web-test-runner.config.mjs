@@ -103,7 +103,8 @@ export default {
   rootDir: root,
   files: [relative(process.cwd(), join(here, 'test/**/*.test.ts'))],
   // The packages' TypeScript source, not their dist/ (see the `agent-chat-source` export condition).
-  nodeResolve: { exportConditions: ['agent-chat-source'] },
+  // 'browser': a package with a browser build and a Node one (pkce-challenge, under the MCP Apps bridge) gives the page its browser build.
+  nodeResolve: { exportConditions: ['agent-chat-source', 'browser'] },
   concurrency: 1,
   browsers: [chromeLauncher({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
   plugins: [

@@ -44,6 +44,7 @@ const chunks = {
   'tool-views': new Chunk(() => import('../chunks/tool-views.js')),
   'subagent-tree': new Chunk(() => import('../chunks/subagent-tree.js')),
   'input-requests': new Chunk(() => import('../chunks/input-requests.js')),
+  'mcp-apps': new Chunk(() => import('../chunks/mcp-apps.js')),
   'code-highlighter': new Chunk(() => import('../chunks/code-highlighter.js')),
   autocomplete: new Chunk(() => import('../chunks/autocomplete.js')),
   'item-chips': new Chunk(() => import('../chunks/item-chips.js')),

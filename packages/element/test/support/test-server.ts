@@ -19,6 +19,7 @@ import { mountSubagentScenarios } from './subagent-scenarios.js';
 import { mountSubagentApprovalScenarios } from './subagent-approval-scenarios.js';
 import { mountInputRequestScenarios } from './input-request-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
+import { closeMcpAppScenarios, mountMcpAppScenarios } from './mcp-app-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -199,6 +200,7 @@ function scenarios(): Hono {
   mountSubagentScenarios(app);
   mountSubagentApprovalScenarios(app);
   mountInputRequestScenarios(app);
+  mountMcpAppScenarios(app);
   return app;
 }
 
@@ -228,5 +230,5 @@ export function startTestServer(): Promise<TestServer> {
   requestRecorder(app);
   app.route('/', scenarios());
   // The message actions' fake Messages API (started by their first test) stops with the server.
-  return serveApp(app).then((running) => ({ ...running, close: () => Promise.all([closeMessageActionScenarios(), closeAttachmentScenarios()]).then(running.close) }));
+  return serveApp(app).then((running) => ({ ...running, close: () => Promise.all([closeMessageActionScenarios(), closeAttachmentScenarios(), closeMcpAppScenarios()]).then(running.close) }));
 }

@@ -33,6 +33,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         kind: event.kind,
         label: event.label,
         ...(event.subagent ? { subagent: true } : {}),
+        ...(event.view ? { view: event.view } : {}),
       });
       return true;
     case 'tool_result': {

@@ -85,7 +85,7 @@ export class ToolChip extends LitElement {
   protected override render() {
     const id = this.call?.toolCallId;
     const requests = this.#inputRequests.value?.requests.filter((request) => request.toolCallId === id) ?? [];
-    if (requests.length === 0) return this.#renderChip(false);
+    if (requests.length === 0) return html`${this.#renderChip(false)}${this.#renderApp()}`;
     // The cards upgrade when their chunk is in; until then the chip says the call waits.
     need('input-requests', this);
     const asking = requests.some((request) => !request.answer);
@@ -98,7 +98,14 @@ export class ToolChip extends LitElement {
             ?waiting=${this.state === 'running'}
           ></agent-chat-input-request>`,
         )}
-      </div>`;
+      </div>${this.#renderApp()}`;
+  }
+
+  /** A call its MCP server draws as a view (MCP Apps): the view under the chip, once its chunk is in. */
+  #renderApp() {
+    if (!this.call?.view) return nothing;
+    need('mcp-apps', this);
+    return html`<agent-chat-mcp-app .call=${this.call} .result=${this.result} state=${this.state}></agent-chat-mcp-app>`;
   }
 
   /** `asking`: a request of the call's waits for the user, which its state says while it runs. */

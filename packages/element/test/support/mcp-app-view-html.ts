@@ -1,0 +1,50 @@
+// The view the test MCP server ships with `show_counter` (MCP Apps): a page that speaks the view's side of the
+// protocol by hand (JSON-RPC over postMessage to its parent, the sandbox page), so the test sees the host's side
+// exactly as a view does. It shows the input and the result it was sent, has a button that calls the app-only
+// `increment` tool through the host, asks for a height, and reports each change to the page under test as a
+// `notifications/message` log line (the sandbox passes it on to the page, where the test listens).
+export const COUNTER_VIEW_HEIGHT = 300;
+/** What the scripted model says once the view is drawn. */
+export const COUNTER_REPLY = 'There is your counter.';
+
+export const counterViewHtml = `<!doctype html>
+<html><body style="margin:0">
+<p id="input">no input</p><p id="result">no result</p>
+<button id="add" style="width:200px;height:60px">Add one</button>
+<p id="called">not called</p>
+<script>
+var next = 0, pending = {}, state = { input: null, result: null, called: null, theme: null, button: null };
+function send(message) { parent.postMessage(Object.assign({ jsonrpc: '2.0' }, message), '*'); }
+function request(method, params) {
+  var id = ++next;
+  send({ id: id, method: method, params: params });
+  return new Promise(function (resolve) { pending[id] = resolve; });
+}
+function report() {
+  var box = document.getElementById('add').getBoundingClientRect();
+  state.button = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  send({ method: 'notifications/message', params: { level: 'info', logger: 'counter-view', data: state } });
+}
+addEventListener('message', function (event) {
+  if (event.source !== parent) return;
+  var m = event.data || {};
+  if (m.id !== undefined && !m.method && pending[m.id]) { pending[m.id](m); delete pending[m.id]; return; }
+  if (m.method === 'ui/notifications/tool-input') { state.input = m.params.arguments; document.getElementById('input').textContent = JSON.stringify(m.params.arguments); report(); }
+  if (m.method === 'ui/notifications/tool-result') { state.result = m.params.content[0].text; document.getElementById('result').textContent = state.result; report(); }
+  if (m.method && m.id !== undefined) send({ id: m.id, result: {} });
+});
+document.getElementById('add').addEventListener('click', function () {
+  request('tools/call', { name: 'increment', arguments: { by: 1 } }).then(function (answer) {
+    state.called = answer.result ? answer.result.content[0].text : 'error: ' + JSON.stringify(answer.error);
+    document.getElementById('called').textContent = state.called;
+    report();
+  });
+});
+request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'counter', version: '1.0.0' }, appCapabilities: {} }).then(function (answer) {
+  state.theme = answer.result && answer.result.hostContext ? answer.result.hostContext.theme : 'none';
+  send({ method: 'ui/notifications/initialized', params: {} });
+  send({ method: 'ui/notifications/size-changed', params: { width: 400, height: ${COUNTER_VIEW_HEIGHT} } });
+  report();
+});
+</script>
+</body></html>`;
