@@ -3,8 +3,8 @@ import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, deepAll, shownText } from './support/dom.js';
-import { COUNTER_REPLY, COUNTER_VIEW_HEIGHT } from './support/mcp-app-view-html.js';
+import { assistantBubbles, deepAll, shownText, userBubbles } from './support/dom.js';
+import { COUNTER_REPLY, COUNTER_VIEW_HEIGHT, VIEW_MESSAGE, viewSaid } from './support/mcp-app-view-html.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 36, the element's half: a tool call whose MCP server declares a view (MCP Apps) is drawn as that view, in a
@@ -18,6 +18,8 @@ interface ViewState {
   called: string | null;
   theme: string | null;
   button: { x: number; y: number } | null;
+  say: { x: number; y: number } | null;
+  said: string | null;
 }
 
 /** The latest state each view frame reported, by the frame's window. */
@@ -73,6 +75,20 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     await sendMouse({ type: 'click', position: [Math.round(after.x + button.x), Math.round(after.y + button.y)] });
     const called = await waitFor(() => stateOf(frame)?.called, { message: 'the view’s tool call to be answered' });
     expect(called, `clicked at ${JSON.stringify(button)} in a frame at ${JSON.stringify(box)}`).to.equal('added 1');
+  });
+
+  it('a message the view sends (ui/message) is sent as the user’s, and answered', async () => {
+    const el = await chat(uniqueSession('mcp-app-message'));
+    void el.send('Show me a counter');
+    const frame = await waitFor(() => viewFrame(el), { message: 'the view frame' });
+    const shown = await waitFor(() => withResult(stateOf(frame)), { message: 'the view to get its result' });
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(COUNTER_REPLY)), { message: 'the reply' });
+    frame.scrollIntoView({ block: 'center' });
+    const at = frame.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(at.x + shown.say!.x), Math.round(at.y + shown.say!.y)] });
+    await waitFor(() => userBubbles(el).some((bubble) => shownText(bubble).includes(VIEW_MESSAGE)), { message: 'the view’s message in the conversation' });
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(viewSaid(VIEW_MESSAGE))), { message: 'its answer' });
+    expect(stateOf(frame)?.said).to.equal('sent');
   });
 
   it('draws the view again after a reload, from the stored input and result', async () => {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { createAgentChat, scriptedModel } from '@agent-chat/server';
 import { mcpTools, type McpTools } from '@agent-chat/server/mcp';
-import { COUNTER_REPLY } from './mcp-app-view-html.js';
+import { COUNTER_REPLY, VIEW_MESSAGE, viewSaid } from './mcp-app-view-html.js';
 import { testAccess } from './test-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,7 +27,10 @@ async function makeAgent(port: string): Promise<Hono> {
     '/api/mcp-apps',
     createAgentChat({
       ...testAccess,
-      model: scriptedModel([[{ tool: 'show_counter', input: { start: 5 } }], [{ text: COUNTER_REPLY }]]),
+      // The view's own message (ui/message) is answered by saying it back.
+      model: scriptedModel(({ text }) =>
+        text === VIEW_MESSAGE ? [[{ text: viewSaid(text) }]] : [[{ tool: 'show_counter', input: { start: 5 } }], [{ text: COUNTER_REPLY }]],
+      ),
       tools: [tools],
       apps: { sandboxOrigin: `http://localhost:${port}` },
     }),

@@ -6,14 +6,18 @@
 export const COUNTER_VIEW_HEIGHT = 300;
 /** What the scripted model says once the view is drawn. */
 export const COUNTER_REPLY = 'There is your counter.';
+/** What the view's second button sends as the user (`ui/message`). */
+export const VIEW_MESSAGE = 'The counter says hello';
+export const viewSaid = (text: string) => `The view told me: ${text}`;
 
 export const counterViewHtml = `<!doctype html>
 <html><body style="margin:0">
 <p id="input">no input</p><p id="result">no result</p>
 <button id="add" style="width:200px;height:60px">Add one</button>
 <p id="called">not called</p>
+<button id="say" style="width:200px;height:60px">Tell the chat</button>
 <script>
-var next = 0, pending = {}, state = { input: null, result: null, called: null, theme: null, button: null };
+var next = 0, pending = {}, state = { input: null, result: null, called: null, theme: null, button: null, say: null, said: null };
 function send(message) { parent.postMessage(Object.assign({ jsonrpc: '2.0' }, message), '*'); }
 function request(method, params) {
   var id = ++next;
@@ -23,6 +27,8 @@ function request(method, params) {
 function report() {
   var box = document.getElementById('add').getBoundingClientRect();
   state.button = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  var say = document.getElementById('say').getBoundingClientRect();
+  state.say = { x: say.left + say.width / 2, y: say.top + say.height / 2 };
   send({ method: 'notifications/message', params: { level: 'info', logger: 'counter-view', data: state } });
 }
 addEventListener('message', function (event) {
@@ -37,6 +43,12 @@ document.getElementById('add').addEventListener('click', function () {
   request('tools/call', { name: 'increment', arguments: { by: 1 } }).then(function (answer) {
     state.called = answer.result ? answer.result.content[0].text : 'error: ' + JSON.stringify(answer.error);
     document.getElementById('called').textContent = state.called;
+    report();
+  });
+});
+document.getElementById('say').addEventListener('click', function () {
+  request('ui/message', { role: 'user', content: [{ type: 'text', text: '${VIEW_MESSAGE}' }] }).then(function (answer) {
+    state.said = answer.result ? (answer.result.isError ? 'refused' : 'sent') : 'error';
     report();
   });
 });
