@@ -88,7 +88,7 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     await sendMouse({ type: 'click', position: [Math.round(at.x + shown.say!.x), Math.round(at.y + shown.say!.y)] });
     await waitFor(() => userBubbles(el).some((bubble) => shownText(bubble).includes(VIEW_MESSAGE)), { message: 'the view’s message in the conversation' });
     await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(viewSaid(VIEW_MESSAGE))), { message: 'its answer' });
-    expect(stateOf(frame)?.said).to.equal('sent');
+    expect(await waitFor(() => stateOf(frame)?.said, { message: 'the view to hear its message was taken' })).to.equal('sent');
   });
 
   it('draws the view again after a reload, from the stored input and result', async () => {
