@@ -5,17 +5,20 @@
 import { build } from 'esbuild';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Bundles `file` (of this folder) into a temporary folder; returns the bundle's path. */
+/**
+ * Bundles `file` (of this folder, or an absolute path: the conformance suite's client command is bundled alike) into
+ * `dir`, a temporary folder by default; returns the bundle's path, the file's name with `.mjs`.
+ */
 export async function bundleServer(file: string, dir?: string): Promise<string> {
   const outdir = dir ?? (await mkdtemp(join(tmpdir(), 'agent-chat-bench-')));
   const outfile = join(outdir, basename(file).replace(/\.ts$/, '.mjs'));
   await build({
-    entryPoints: [join(here, file)],
+    entryPoints: [resolve(here, file)],
     outfile,
     bundle: true,
     platform: 'node',

@@ -6,23 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicModel, createAgentChat } from '../src/index.js';
 import { mcpTools, type McpTools } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
-import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
-import type { ReceivedEvent } from '../src/testing/read-agent-events.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../src/testing/fake-anthropic.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
+import { ask, eventsOf as of, toolNamingReply } from './support/mcp-agent.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const of = (events: ReceivedEvent[], type: string) => events.filter((e) => e.data.type === type).map((e) => e.data as Record<string, any>);
-/** The user's message names the tool the model calls. */
-const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
 
-/** The fake Messages API's model: it calls the tool the user's message names, then says it is done. */
-function reply(body: RecordedRequest, index: number): FakeReply {
-  const last = (body.messages as Array<{ role: string; content: string | Array<Record<string, any>> }>).at(-1)!;
-  const blocks = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
-  if (blocks.some((block) => block.type === 'tool_result')) return { content: [{ type: 'text', text: 'Done.' }] };
-  const { tool, input } = JSON.parse(blocks.find((block) => block.type === 'text')!.text as string) as { tool: string; input: Record<string, unknown> };
-  return { content: [{ type: 'tool_use', id: `toolu_${index}`, name: tool, input }] };
-}
 
 const stdio = (name: string) => ({ command: process.execPath, args: ['--import', 'tsx', join(here, 'support/mcp-apps-stdio.ts'), name] });
 
@@ -37,7 +26,7 @@ describe('MCP Apps, the server side', () => {
 
   beforeAll(async () => {
     [apps, other] = await Promise.all([mcpTools(stdio('apps')), mcpTools({ ...stdio('other'), prefix: 'other_' })]);
-    fake = await startFakeAnthropic({ replies: reply });
+    fake = await startFakeAnthropic({ replies: toolNamingReply });
     const anthropic = new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 });
     // The same app on two ports: the second is the sandbox origin.
     main = await serveApp({ fetch: (request) => handler(request) });

@@ -4,23 +4,12 @@ import { z } from 'zod';
 import { anthropicModel, createAgentChat, defineSubagent, defineTool, scriptedModel, type Model, type Tool, type ToolSource } from '../src/index.js';
 import { mcpTools, type McpTools } from '../src/mcp.js';
 import { agentClient, type AgentClient } from '../src/testing/agent-client.js';
-import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type FakeReply, type RecordedRequest } from '../src/testing/fake-anthropic.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../src/testing/fake-anthropic.js';
 import { recordingModel } from '../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
-import { ask, eventsOf as of, stdioSetup, type McpServerSetup } from './support/mcp-agent.js';
+import { ask, eventsOf as of, stdioSetup, toolNamingReply, type McpServerSetup } from './support/mcp-agent.js';
 import { startChangingHttpServer, type ChangingHttpServer } from './support/mcp-changing-server.js';
 
-/**
- * The fake Messages API's model: it calls the tool the user's message names, and after the tool's result says it is
- * done. What it was asked stays in `fake.requests`, as the real SDK sent it.
- */
-function reply(body: RecordedRequest, index: number): FakeReply {
-  const last = (body.messages as Array<{ role: string; content: string | Array<Record<string, any>> }>).at(-1)!;
-  const blocks = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
-  if (blocks.some((block) => block.type === 'tool_result')) return { content: [{ type: 'text', text: 'Done.' }] };
-  const { tool, input } = JSON.parse(blocks.find((block) => block.type === 'text')!.text as string) as { tool: string; input: Record<string, unknown> };
-  return { content: [{ type: 'tool_use', id: `toolu_${index}`, name: tool, input }] };
-}
 
 const toolNames = (request: RecordedRequest | undefined) => ((request?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
 
@@ -62,7 +51,7 @@ describe.each(transports)('tools an MCP server changes, over %s, in an app made 
   beforeAll(async () => {
     await setup.start();
     mcp = await mcpTools(setup.source());
-    fake = await startFakeAnthropic({ replies: reply });
+    fake = await startFakeAnthropic({ replies: toolNamingReply });
     const anthropic = new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 });
     // The MCP tools given whole: the app follows the server's list.
     app = await serveApp(createAgentChat({ model: anthropicModel({ model: 'claude-test-1', client: anthropic }), tools: [clock, mcp] }));
@@ -158,7 +147,7 @@ describe('a tool that goes away while the model is answering', () => {
   it('its call is an error result the agent reads, and the turn goes on', async () => {
     const server = await startChangingHttpServer();
     const mcp = await mcpTools({ url: server.url });
-    const fake = await startFakeAnthropic({ replies: reply });
+    const fake = await startFakeAnthropic({ replies: toolNamingReply });
     const anthropic = anthropicModel({ model: 'claude-test-1', client: new Anthropic({ apiKey: FAKE_ANTHROPIC_API_KEY, baseURL: fake.baseURL, maxRetries: 0 }) });
     let armed = false;
     // The server drops `shout` after the loop offered it to the model and before the model's answer comes back.

@@ -1,10 +1,10 @@
-import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../bench/bundle-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -30,28 +30,6 @@ export interface SuiteRun {
   output: string;
 }
 
-/**
- * The client command, from this repository's source, bundled into one plain JavaScript file. The suite starts it
- * once per scenario; through tsx each start spent some 3 s of CPU transforming the server's TypeScript, which on a
- * busy 2-core machine made the suite slow.
- */
-async function bundleClient(outdir: string): Promise<string> {
-  const outfile = join(outdir, 'client.mjs');
-  await build({
-    entryPoints: [join(here, 'client.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['agent-chat-source'],
-    logLevel: 'error',
-    // CommonJS dependencies inlined into an ES module still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __clientRequire } from 'node:module'; const require = __clientRequire(import.meta.url);" },
-  });
-  return outfile;
-}
-
 const quoted = (path: string) => (/\s/.test(path) ? JSON.stringify(path) : path);
 
 /**
@@ -62,7 +40,9 @@ const quoted = (path: string) => (/\s/.test(path) ? JSON.stringify(path) : path)
 export async function runClientSuite(): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   try {
-    const command = [quoted(process.execPath), quoted(await bundleClient(dir))].join(' ');
+    // The client command bundled into one plain JavaScript file, as the bench bundles its servers: the suite starts it
+    // once per scenario, and through tsx each start spent some 3 s of CPU transforming the server's TypeScript.
+    const command = [quoted(process.execPath), quoted(await bundleServer(join(here, 'client.ts'), dir))].join(' ');
     const results = join(dir, 'results');
     const output = await run(['client', '--command', command, '--suite', 'all', '--timeout', '180000', '--output-dir', results]);
     return { scenarios: readResults(results), output };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createAgentChat, scriptedModel, type AgentChatAppOptions } from '../../src/index.js';
 import { mcpTools, type McpTools, type McpToolsOptions } from '../../src/mcp.js';
 import { agentClient, type AgentClient } from '../../src/testing/agent-client.js';
+import type { FakeReply, RecordedRequest } from '../../src/testing/fake-anthropic.js';
 import type { ReceivedEvent } from '../../src/testing/read-agent-events.js';
 import { recordingModel } from '../../src/testing/recording-model.js';
 import { serveApp, type RunningServer } from '../../src/testing/serve-app.js';
@@ -23,6 +24,18 @@ export function toolNamingModel() {
 }
 
 /** The user's message for `toolNamingModel`: call `tool` with `input`. */
+/**
+ * The same for the fake Messages API (`startFakeAnthropic({ replies: toolNamingReply })`): it calls the tool the user's
+ * message names, and after the tool's result says it is done. What it was asked stays in `fake.requests`.
+ */
+export function toolNamingReply(body: RecordedRequest, index: number): FakeReply {
+  const last = (body.messages as Array<{ role: string; content: string | Array<Record<string, any>> }>).at(-1)!;
+  const blocks = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
+  if (blocks.some((block) => block.type === 'tool_result')) return { content: [{ type: 'text', text: 'Done.' }] };
+  const { tool, input } = JSON.parse(blocks.find((block) => block.type === 'text')!.text as string) as { tool: string; input: Record<string, unknown> };
+  return { content: [{ type: 'tool_use', id: `toolu_${index}`, name: tool, input }] };
+}
+
 export const ask = (tool: string, input: unknown = {}) => ({ text: JSON.stringify({ tool, input }) });
 
 /** The data of the events of one type, in order. */
