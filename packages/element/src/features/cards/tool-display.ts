@@ -3,12 +3,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { elementHostContext } from '../../context/element-host.js';
 import { tokens } from '../../ui/tokens.js';
-
-/**
- * Images kept as uploads, by upload id: fetched once per page with the host's headers (GET /uploads/:id answers only
- * the owner, and an <img src> could send no headers), kept as object URLs.
- */
-const fetched = new Map<string, Promise<string | undefined>>();
+import { UploadUrls } from '../../ui/upload-urls.js';
 
 /**
  * What a tool's result holds for the user alone (the tool_result's `display`: an MCP tool's content annotated
@@ -18,40 +13,19 @@ const fetched = new Map<string, Promise<string | undefined>>();
  * @csspart tool-display - The parts of a result shown to the user only.
  */
 export class ToolDisplay extends LitElement {
-  static override properties = { parts: { attribute: false }, urls: { state: true } };
+  static override properties = { parts: { attribute: false } };
   declare parts: readonly ToolResultPart[];
-  /** @internal Object URLs of the uploaded images fetched so far. */
-  declare urls: Record<string, string>;
 
   readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
+  readonly #uploads = new UploadUrls(this, () => this.#host.value?.client());
 
   constructor() {
     super();
     this.parts = [];
-    this.urls = {};
   }
 
   protected override willUpdate(): void {
-    const client = this.#host.value?.client();
-    for (const part of this.parts) {
-      if (part.type !== 'image' || part.uploadId === undefined || !client || part.uploadId in this.urls) continue;
-      const id = part.uploadId;
-      let url = fetched.get(id);
-      if (!url) {
-        url = client.request(`/uploads/${encodeURIComponent(id)}`).then(
-          async (response) => URL.createObjectURL(await response.blob()),
-          () => {
-            // Asked again at the next draw: a failure now (offline, headers not ready) must not hide it for good.
-            fetched.delete(id);
-            return undefined;
-          },
-        );
-        fetched.set(id, url);
-      }
-      void url.then((value) => {
-        if (value && this.urls[id] !== value) this.urls = { ...this.urls, [id]: value };
-      });
-    }
+    this.#uploads.want(this.parts.flatMap((part) => (part.type === 'image' && part.uploadId !== undefined ? [part.uploadId] : [])));
   }
 
   protected override render() {
@@ -59,7 +33,7 @@ export class ToolDisplay extends LitElement {
     return html`<div class="display" part="tool-display">
       ${this.parts.map((part) => {
         if (part.type === 'text') return html`<p class="text">${part.text}</p>`;
-        const src = part.data !== undefined ? `data:${part.mediaType};base64,${part.data}` : part.uploadId && this.urls[part.uploadId];
+        const src = part.data !== undefined ? `data:${part.mediaType};base64,${part.data}` : part.uploadId && this.#uploads.url(part.uploadId);
         return src ? html`<img src=${src} alt="" />` : nothing;
       })}
     </div>`;
