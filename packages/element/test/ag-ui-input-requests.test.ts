@@ -2,11 +2,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../src/define.js';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { RunFinishDetail } from '../src/events.js';
-import { scenario, storedSession, uniqueSession } from './support/agent-server.js';
+import { agentServerUrl, scenario, storedSession, uniqueSession } from './support/agent-server.js';
 import { errorLines, shownText } from './support/dom.js';
 import { field, formOf, outcome, part, submitFixedEmail, submitRefusedEmail, toolGot, type, waitingCard } from './support/input-request-cards.js';
 import { INPUTS } from './support/input-request-texts.js';
-import { nextEvent } from './support/wait.js';
+import { nextEvent, waitFor } from './support/wait.js';
 
 // Issue 35.2 over AG-UI: <agent-chat transport="ag-ui"> on the agent-chat server's own POST /ag-ui. A running call's
 // input request ends the AG-UI run with an `input_request` interrupt while the server's run waits; the element draws
@@ -57,6 +57,27 @@ describe('<agent-chat transport="ag-ui">: input requests as AG-UI interrupts (ow
     part(card, 'input-request-decline')!.click();
     expect(await toolGot(el)).to.include({ action: 'decline', by: 'user' });
     expect(await outcome(card)).to.equal('Declined');
+  });
+
+  it('an answer given before the asking run’s stream has ended waits for that end, then goes', async () => {
+    const server = await agentServerUrl();
+    const release = () => fetch(`${server}/__release-held`, { method: 'POST' });
+    const el = await fixture<AgentChat>(
+      html`<agent-chat mode="inline" transport="ag-ui" endpoint=${`${await scenario('input-requests-held')}/ag-ui`} session=${uniqueSession('ag-ui-input-early')}></agent-chat>`,
+    );
+    try {
+      void el.send(INPUTS.form);
+      // Drawn from RUN_FINISHED, whose response the test server holds open.
+      const card = await waitingCard(el, 'input-request-decline');
+      part(card, 'input-request-decline')!.click();
+      await waitFor(() => card.shadowRoot!.querySelector('.sending'), { message: 'the card sending its answer' });
+      expect(part(card, 'input-request-error'), 'not refused as no longer waiting').to.equal(null);
+      await release();
+      expect(await toolGot(el)).to.include({ action: 'decline', by: 'user' });
+      expect(await outcome(card)).to.equal('Declined');
+    } finally {
+      await release();
+    }
   });
 
   it('a value the agent refuses (its 400 on resume.0.payload.content.email) is said on that field; a fixed one goes through', async () => {

@@ -67,25 +67,66 @@ function lastOutput(turns: readonly Turn[]): unknown {
 /** The ids the test server's /__opened/:id was asked for: a tab the user opened from a link card. */
 const opened = new Set<string>();
 
-export function mountInputRequestScenarios(app: Hono): void {
-  app.route(
-    '/api/input-requests',
-    createAgentChat({
-      ...testAccess,
-      model: scriptedModel(({ text, system, turns }) => {
-        if (system.includes(CONCIERGE)) return [[{ tool: 'book_table', input: {} }], [{ text: INPUTS.reply(lastOutput(turns)) }]];
-        const call = text.startsWith(INPUTS.concierge)
-          ? { tool: 'concierge', input: {} }
-          : text.startsWith(INPUTS.link)
-          ? { tool: 'connect_account', input: { url: text.slice(INPUTS.link.length).trim() } }
-          : text.startsWith(INPUTS.sampling)
-            ? { tool: 'summarize', input: {} }
-            : { tool: 'book_table', input: {} };
-        return [[call], [{ text: INPUTS.reply(lastOutput(turns)) }]];
-      }),
-      tools: [bookTable, connectAccount, summarize, concierge],
+/** The agent: a tool per kind of request, and a reply that says what the tool got. */
+function agent() {
+  return createAgentChat({
+    ...testAccess,
+    model: scriptedModel(({ text, system, turns }) => {
+      if (system.includes(CONCIERGE)) return [[{ tool: 'book_table', input: {} }], [{ text: INPUTS.reply(lastOutput(turns)) }]];
+      const call = text.startsWith(INPUTS.concierge)
+        ? { tool: 'concierge', input: {} }
+        : text.startsWith(INPUTS.link)
+        ? { tool: 'connect_account', input: { url: text.slice(INPUTS.link.length).trim() } }
+        : text.startsWith(INPUTS.sampling)
+          ? { tool: 'summarize', input: {} }
+          : { tool: 'book_table', input: {} };
+      return [[call], [{ text: INPUTS.reply(lastOutput(turns)) }]];
     }),
-  );
+    tools: [bookTable, connectAccount, summarize, concierge],
+  });
+}
+
+/** The ends of AG-UI runs that asked, held until a test releases them. */
+const held: Array<() => void> = [];
+
+/**
+ * The same agent at /api/input-requests-held, except that an AG-UI run that ends at an input request keeps its
+ * response open after RUN_FINISHED until POST /__release-held: the moment between a card being drawn and its run's
+ * stream ending, made as long as a test needs to answer in it.
+ */
+function holdAskingRuns(app: Hono): void {
+  app.use('/api/input-requests-held/ag-ui', async (c, next) => {
+    await next();
+    const reader = c.res.body?.getReader();
+    if (!reader) return;
+    const text = new TextDecoder();
+    let asked = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (!done) {
+          asked ||= text.decode(value, { stream: true }).includes('"interrupt"');
+          return controller.enqueue(value);
+        }
+        if (asked) await new Promise<void>((release) => held.push(release));
+        controller.close();
+      },
+    });
+    c.res = new Response(body, { status: c.res.status, headers: c.res.headers });
+  });
+  app.use('/__release-held', cors());
+  app.post('/__release-held', (c) => {
+    const released = held.splice(0);
+    for (const release of released) release();
+    return c.json({ released: released.length });
+  });
+}
+
+export function mountInputRequestScenarios(app: Hono): void {
+  holdAskingRuns(app);
+  for (const path of ['/api/input-requests', '/api/input-requests-held']) {
+    app.route(path, agent());
+  }
   app.get('/__opened/:id', (c) => {
     opened.add(c.req.param('id'));
     // The tab closes itself: left open in front, it would hold the test page in the background, where frames stop.

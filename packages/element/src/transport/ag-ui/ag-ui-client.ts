@@ -20,13 +20,13 @@ import { snapshotTurns } from '../../core/ag-ui/snapshot-turns.js';
 import { agUiId, newThread, threadOf, type AgUiThread } from '../../core/ag-ui/thread.js';
 import { AgUiTranslator, doneEvent, turnIds } from '../../core/ag-ui/translate.js';
 import { message, runInput, toAgUiContext, unanswered } from './run-input.js';
-import { asRouteError, WaitingRun, type PostedRun } from './waiting-run.js';
+import { asRouteError, WaitingRun, WaitingRuns, type PostedRun } from './waiting-run.js';
 
 /**
  * The run of each thread whose calls wait for the user's answers to input requests, its stream held open (see
  * answerInput): by thread, as the thread is the page's, since every `client()` of an element is a client of its own.
  */
-const waitingRuns = new WeakMap<AgUiThread, WaitingRun>();
+const waitingRuns = new WaitingRuns<AgUiThread>();
 
 /**
  * `<agent-chat transport="ag-ui">`'s client: the same methods as AgentClient, over an AG-UI agent's one endpoint
@@ -193,17 +193,15 @@ export class AgUiClient extends AgentClient {
    */
   async answerInput(sessionId: string, request: InputRequest, answer: AnswerInputRequest): Promise<InputRequest> {
     const thread = this.#of(sessionId);
-    const waiting = waitingRuns.get(thread);
-    if (!waiting || thread.inputRequests.get(request.requestId)?.answer) {
-      throw new AgentHttpError(409, 'This request is no longer waiting for an answer', 'conflict');
-    }
-    // Taken while the answer is on its way: a second card's answer waits for the run this one starts.
-    waitingRuns.delete(thread);
+    const open = () => !thread.inputRequests.get(request.requestId)?.answer;
+    // Answered before the run that asked has ended at its interrupt: the answer goes once it has.
+    const waiting = open() ? (waitingRuns.take(thread) ?? ((await waitingRuns.next(thread)) && open() ? waitingRuns.take(thread) : undefined)) : undefined;
+    if (!waiting) throw new AgentHttpError(409, 'This request is no longer waiting for an answer', 'conflict');
     let run: PostedRun;
     try {
       run = await this.#post(sessionId, [], [{ interruptId: request.requestId, status: 'resolved', payload: answer }], waiting.signal);
     } catch (error) {
-      if (!waitingRuns.has(thread)) waitingRuns.set(thread, waiting);
+      waitingRuns.putBack(thread, waiting);
       throw asRouteError(error);
     }
     const answered: InputRequest = { ...request, answer: { ...answer, by: 'user' } };
@@ -317,6 +315,8 @@ export class AgUiClient extends AgentClient {
    */
   async *#events(first: PostedRun, before: StreamEvent[], translator: AgUiTranslator, signal: AbortSignal): AsyncGenerator<EventSourceMessage> {
     const { input } = first;
+    const thread = this.#thread;
+    waitingRuns.reading(thread);
     let run = first;
     yield message({ type: 'run_started', runId: input.runId, sessionId: input.threadId, resumed: Boolean(input.resume) });
     for (const event of before) yield message(event);
@@ -343,11 +343,10 @@ export class AgUiClient extends AgentClient {
           return;
         }
         if (!translator.asking) return;
-        const thread = this.#thread;
         const waiting = new WaitingRun(run.own.signal, signal);
         waitingRuns.set(thread, waiting);
         const next = await waiting.next;
-        if (waitingRuns.get(thread) === waiting) waitingRuns.delete(thread);
+        waitingRuns.end(thread, waiting);
         if (!next) {
           // Stopped: the agent is told too. Left for another conversation: nothing follows this stream any more.
           if (this.#cancelled === run.own) yield* this.#stopWaiting(input.threadId, translator);
@@ -370,6 +369,7 @@ export class AgUiClient extends AgentClient {
       yield message({ type: 'error', message: text, code: 'stream_failed' });
       yield message(doneEvent('error'));
     } finally {
+      waitingRuns.over(thread);
       if (this.#current === run.own) this.#current = undefined;
     }
   }

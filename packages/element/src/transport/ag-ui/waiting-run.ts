@@ -37,6 +37,66 @@ export class WaitingRun {
 }
 
 /**
+ * The waiting run of each thread. A card is drawn as its request's event arrives, a moment before the run that asked
+ * ends at its interrupt: an answer given in that moment waits for the run to start waiting (`next`), rather than being
+ * refused, while the thread's stream is read (from `reading` to `over`).
+ */
+export class WaitingRuns<Thread extends object> {
+  #runs = new WeakMap<Thread, WaitingRun>();
+  #arriving = new WeakMap<Thread, Array<(run: WaitingRun | undefined) => void>>();
+  /** How many of the thread's streams are being read (a new message's may start as an old one ends). */
+  #reading = new WeakMap<Thread, number>();
+
+  /** A stream of the thread is being read: a run of it may yet wait. */
+  reading(thread: Thread): void {
+    this.#reading.set(thread, (this.#reading.get(thread) ?? 0) + 1);
+  }
+
+  set(thread: Thread, run: WaitingRun): void {
+    this.#runs.set(thread, run);
+    this.#tell(thread, run);
+  }
+
+  /** Takes the thread's waiting run, so that a second answer waits for the run this one starts. */
+  take(thread: Thread): WaitingRun | undefined {
+    const run = this.#runs.get(thread);
+    this.#runs.delete(thread);
+    return run;
+  }
+
+  /** Puts back a run taken for an answer the agent refused, unless another took its place. */
+  putBack(thread: Thread, run: WaitingRun): void {
+    if (!this.#runs.has(thread)) this.set(thread, run);
+  }
+
+  /** Ends the wait of `run` (answered, stopped or given up). */
+  end(thread: Thread, run: WaitingRun): void {
+    if (this.#runs.get(thread) === run) this.#runs.delete(thread);
+  }
+
+  /** The run that waits next on the thread's stream, or undefined once that stream ends. */
+  next(thread: Thread): Promise<WaitingRun | undefined> {
+    return new Promise((resolve) => {
+      if (!this.#reading.get(thread)) return resolve(undefined);
+      this.#arriving.set(thread, [...(this.#arriving.get(thread) ?? []), resolve]);
+    });
+  }
+
+  /** A stream of the thread has ended: once none is read, nothing waits on them any more. */
+  over(thread: Thread): void {
+    const left = (this.#reading.get(thread) ?? 1) - 1;
+    this.#reading.set(thread, left);
+    if (left === 0) this.#tell(thread, undefined);
+  }
+
+  #tell(thread: Thread, run: WaitingRun | undefined): void {
+    const list = this.#arriving.get(thread);
+    this.#arriving.delete(thread);
+    for (const resolve of list ?? []) resolve(run);
+  }
+}
+
+/**
  * A refused answer as the element's route words it: the agent names the field by its place in the resume
  * (`resume.0.payload.content.email`), the card knows a form's field as `content.email`.
  */
