@@ -12,7 +12,7 @@ import { callResult } from './call-result.js';
 import { hostContext } from './host-context.js';
 import { mcpAppsEn } from './mcp-app-strings.js';
 import { mcpAppStyles } from './mcp-app-styles.js';
-import { ViewRequests } from './view-requests.js';
+import { viewRequests } from './view-requests.js';
 
 /** The most a view grows to, in CSS pixels, whatever height it asks for (the frame scrolls inside past it). */
 const MAX_HEIGHT = 640;
@@ -93,7 +93,7 @@ export class McpAppView extends LitElement {
     if (!client) return;
     const aborted = new AbortController();
     this.#started = { callId: call.toolCallId, aborted };
-    const requests = new ViewRequests(client, host.sessionId, call.toolCallId);
+    const requests = viewRequests(client, host, call);
     requests.view(aborted.signal).then(
       async (view) => {
         if (aborted.signal.aborted) return;

@@ -1,12 +1,28 @@
-import type { ToolViewResponse } from '@agent-chat/protocol';
+import type { ToolCallTurn, ToolViewResponse } from '@agent-chat/protocol';
+import type { ElementHost } from '../../context/element-host.js';
 import type { AgentTransport } from '../../transport/transport.js';
 
 /**
- * The server's routes for one call's view (GET its document, POST its `tools/call` and `resources/read`), through the
- * element's client so the host's headers and credentials go with them. The server sends each to the view's own MCP
- * server, for the session's owner, and refuses what the view may not do.
+ * Where one call's view comes from and where its requests go: its document (with the sandbox page to draw it in),
+ * and its `tools/call` and `resources/read` to its own MCP server. Whoever answers refuses what the view may not do.
  */
-export class ViewRequests {
+export interface ViewRequests {
+  view(signal: AbortSignal): Promise<ToolViewResponse>;
+  callTool(name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+  readResource(uri: string, signal: AbortSignal): Promise<unknown>;
+}
+
+/** The view's source for the element's transport: the agent-chat server's view routes. */
+export function viewRequests(client: AgentTransport, host: ElementHost, call: ToolCallTurn): ViewRequests {
+  return new ServerViewRequests(client, host.sessionId, call.toolCallId);
+}
+
+/**
+ * An agent-chat server's routes for one call's view (GET its document, POST its `tools/call` and `resources/read`),
+ * through the element's client so the host's headers and credentials go with them. The server sends each to the
+ * view's own MCP server, for the session's owner, and refuses what the view may not do.
+ */
+export class ServerViewRequests implements ViewRequests {
   readonly #base: string;
 
   constructor(
