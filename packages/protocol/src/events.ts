@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputAnswerSchema, inputRequestSchema } from './input-requests.js';
 import { pendingCallSchema } from './pending.js';
-import { toolViewSchema } from './views.js';
+import { toolViewSchema, viewResultSchema } from './views.js';
 import { confirmationSchema } from './preview.js';
 import { toolKindSchema, toolResultPartSchema } from './turns.js';
 import { usageSchema } from './usage.js';
@@ -88,6 +88,8 @@ export const toolResultEventSchema = z.object({
   content: z.array(toolResultPartSchema).optional(),
   /** Parts shown to the user, not sent to the model (see the tool_result turn). */
   display: z.array(toolResultPartSchema).optional(),
+  /** A call drawn as a view (MCP Apps): the MCP result as its server returned it, for the view (see ViewResult). */
+  viewResult: viewResultSchema.optional(),
   /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
   usage: usageSchema.optional(),
   parentCallId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolViewSchema } from './views.js';
+import { toolViewSchema, viewResultSchema } from './views.js';
 import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
 import { turnAttachmentSchema, uploadIdSchema } from './uploads.js';
@@ -106,6 +106,8 @@ export const toolResultTurnSchema = z.object({
    * `audience: ["user"]`), kept as `content`'s parts are. The provider adapters read `output` and `content` only.
    */
   display: z.array(toolResultPartSchema).optional(),
+  /** A call drawn as a view (MCP Apps): the MCP result as its server returned it, for the view (see ViewResult). */
+  viewResult: viewResultSchema.optional(),
   /** A sub-agent's call: the tokens its run used, its nested sub-agents' included. */
   usage: usageSchema.optional(),
 });

@@ -14,6 +14,22 @@ export const toolViewSchema = z.object({
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 
+/**
+ * A call's result as its MCP server returned it (the MCP `CallToolResult`), kept for the call's view: MCP Apps views
+ * read `structuredContent` and `_meta` from `ui/notifications/tool-result`, which the model's text leaves out. Carried
+ * by the `tool_result` event and stored on the tool_result turn of a call with a `view` only. A result whose JSON is
+ * over the server's `limits.viewResultBytes` is kept without its `content` (a client gives the view the turn's
+ * `output` as content instead), and one still over it is not kept at all.
+ */
+export const viewResultSchema = z.object({
+  /** The MCP content blocks, as the server sent them; absent when they were left out for size. */
+  content: z.array(z.record(z.string(), z.unknown())).optional(),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean().optional(),
+});
+export type ViewResult = z.infer<typeof viewResultSchema>;
+
 /** What the view's resource declares it needs (its `_meta.ui.csp`): origins, by what they are for. */
 export const viewCspSchema = z.object({
   connectDomains: z.array(z.string()).optional(),

@@ -42,6 +42,12 @@ export interface Limits {
    * server has no uploads store (with one, it is kept there, up to `uploads.maxBytes`); a larger one is a note. Default 256 KiB.
    */
   toolImageBytes: number;
+  /**
+   * The MCP result a call drawn as a view keeps for its view (the tool_result's `viewResult`), as characters of JSON:
+   * over it, its `content` is left out (the view gets the model's output as content), and if still over, the whole
+   * (the view gets only that output). Default 256 KiB.
+   */
+  viewResultBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -58,6 +64,7 @@ export const DEFAULT_LIMITS: Limits = {
   sessionBytes: 4 * 1024 * 1024,
   toolResultChars: 50_000,
   toolImageBytes: 256 * 1024,
+  viewResultBytes: 256 * 1024,
 };
 
 export function resolveLimits(given: Partial<Limits> | undefined, maxBodyBytes: number | undefined): Limits {

@@ -176,6 +176,7 @@ export function createRuntime(options: AgentChatOptions & { maxBodyBytes?: numbe
       prices: options.prices,
       inputRequestTimeoutMs,
       drawViews: apps !== undefined,
+      viewResultBytes: limits.viewResultBytes,
       async systemPrompt(session, context) {
         const base = typeof system === 'function' ? await system({ sessionId: session.id, context }) : system;
         const lastUser = session.turns.findLast((turn) => turn.type === 'user');

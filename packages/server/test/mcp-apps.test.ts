@@ -35,6 +35,8 @@ describe('MCP Apps, the server side', () => {
       model: anthropicModel({ model: 'claude-test-1', client: anthropic }),
       tools: [apps, other],
       apps: { sandboxOrigin: sandbox.url },
+      // Small, so a padded result shows what is left out of a large one.
+      limits: { viewResultBytes: 4_096 },
     }).fetch;
     client = agentClient(main.url);
   });
@@ -70,6 +72,33 @@ describe('MCP Apps, the server side', () => {
     expect(history.turns.find((turn) => turn.type === 'tool_call')).toMatchObject({ view: { resourceUri: 'ui://apps/clock.html' } });
     const plain = await client.run('plain', ask('client_said'));
     expect(of(plain, 'tool_call')[0]!.view).toBeUndefined();
+  });
+
+  it('keeps the MCP result whole for the view: on the tool_result event and the stored turn', async () => {
+    const events = await client.run('stats', ask('get_stats'));
+    const result = of(events, 'tool_result')[0]!;
+    const whole = {
+      content: [{ type: 'text', text: 'load 0.5' }],
+      structuredContent: { load: [0.5, 0.25], unit: 'cpu' },
+      _meta: { 'example.com/sampledAt': 1700000000 },
+    };
+    expect(result.viewResult).toEqual(whole);
+    // The model reads text: the content, then the structure as JSON.
+    expect(result.output).toBe('load 0.5\n\n{"load":[0.5,0.25],"unit":"cpu"}');
+    const stored = (await client.history('stats')).turns.find((turn) => turn.type === 'tool_result');
+    expect(stored).toMatchObject({ viewResult: whole, isError: false });
+
+    const failed = of(await client.run('stats-failed', ask('get_stats', { fail: true })), 'tool_result')[0]!;
+    expect(failed.isError).toBe(true);
+    expect(failed.viewResult).toMatchObject({ isError: true, structuredContent: { unit: 'cpu' }, content: [{ text: 'no figures today' }] });
+
+    // Over limits.viewResultBytes: the content goes, the structure stays.
+    const padded = of(await client.run('stats-padded', ask('get_stats', { pad: 8_000 })), 'tool_result')[0]!;
+    expect(padded.viewResult).toEqual({ structuredContent: whole.structuredContent, _meta: whole._meta });
+
+    // A call without a view keeps nothing more than before.
+    const plain = of(await client.run('stats-plain', ask('client_said')), 'tool_result')[0]!;
+    expect(plain).not.toHaveProperty('viewResult');
   });
 
   it('never offers an app-only tool to the model, nor lists it in GET /tools', async () => {

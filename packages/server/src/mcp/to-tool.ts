@@ -4,6 +4,9 @@ import { jsonSchemaInput } from './json-schema-input.js';
 import type { McpToolInfo, McpToolsOptions, PerTool } from './options.js';
 import { toolResultOutput, toolResultText } from './tool-result.js';
 import type { ToolView } from '../tools/tool-view.js';
+import { isToolContent, toolContent, type ToolContent } from '../tools/tool-content.js';
+import { ViewToolError, viewResultOf } from '../tools/view-result.js';
+import type { ViewResult } from '@agent-chat/protocol';
 
 export interface McpToolBinding {
   connection: McpConnection;
@@ -54,10 +57,23 @@ export function toAgentTool(info: McpToolInfo, binding: McpToolBinding): Tool {
         },
       });
       // The loop makes a thrown error an error result; the server's own words are what the agent should read.
-      if (result.isError) throw new Error(toolResultText(result) || 'the MCP server reported an error without saying what');
-      return toolResultOutput(result);
+      const failed = result.isError ? toolResultText(result) || 'the MCP server reported an error without saying what' : undefined;
+      if (!view) {
+        if (failed !== undefined) throw new Error(failed);
+        return toolResultOutput(result);
+      }
+      // A view reads the result whole (structuredContent, _meta), not the model's words for it: it goes along.
+      const viewResult = viewResultOf(result);
+      if (failed !== undefined) throw new ViewToolError(failed, viewResult);
+      return withViewResult(toolResultOutput(result), viewResult);
     },
   });
+}
+
+/** The model's output as parts carrying the view's result (a text output is one text part; the loop makes it text again). */
+function withViewResult(output: string | ToolContent, viewResult: ViewResult): ToolContent {
+  if (!isToolContent(output)) return toolContent([{ type: 'text', text: output }], { viewResult });
+  return toolContent(output.content, { ...(output.display ? { display: output.display } : {}), viewResult });
 }
 
 /** Whether a call of the tool waits for the user's approval: the host's setting, else the annotations as the spec reads them. */

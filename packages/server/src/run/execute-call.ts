@@ -11,6 +11,7 @@ import type { RunContext } from './run-context.js';
 import type { SessionRecord } from '../session/session-record.js';
 import type { StateAdapter } from '../state-adapter.js';
 import { toolContext } from './tool-context.js';
+import { boundViewResult } from '../tools/view-result.js';
 
 export const CANCELLED_BEFORE_RUN = 'Cancelled: the user stopped the run before this tool ran.';
 
@@ -24,6 +25,7 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     ...(outcome.content ? { content: outcome.content } : {}),
     ...(outcome.display ? { display: outcome.display } : {}),
     ...(outcome.usage ? { usage: outcome.usage } : {}),
+    ...viewResultOf(run, call, outcome),
   };
   const turn = run.turns.append({
     type: 'tool_result',
@@ -42,6 +44,13 @@ export function recordResult(run: RunContext, call: ToolCallTurn, outcome: ToolO
     isError: outcome.isError,
     ...extra,
   });
+}
+
+/** The view's result, for a call drawn as a view only (its tool_call named the view), cut to the app's bound. */
+function viewResultOf(run: RunContext, call: ToolCallTurn, outcome: ToolOutcome) {
+  if (!call.view || !outcome.viewResult) return {};
+  const kept = boundViewResult(outcome.viewResult, run.deps.viewResultBytes ?? DEFAULT_LIMITS.viewResultBytes);
+  return kept ? { viewResult: kept } : {};
 }
 
 /**
@@ -153,7 +162,8 @@ async function keepParts(run: RunContext, tool: Tool, outcome: ToolOutcome): Pro
   // Parts with no image left (all text, or notes in their place) are a text result like any other.
   const images = kept.content.some((part) => part.type === 'image');
   const display = outcome.output.display?.length ? (await keepToolContent(outcome.output.display, keeping)).content : undefined;
-  return { ...outcome, output: kept.output, ...(images ? { content: kept.content } : {}), ...(display ? { display } : {}) };
+  const viewResult = outcome.output.viewResult ? { viewResult: outcome.output.viewResult } : {};
+  return { ...outcome, output: kept.output, ...(images ? { content: kept.content } : {}), ...(display ? { display } : {}), ...viewResult };
 }
 
 function pendingCall(call: ToolCallTurn, tool: Tool, input: unknown, reason: PendingCall['reason']): PendingCall {

@@ -32,6 +32,8 @@ export interface RunDeps {
   inputRequestTimeoutMs?: number;
   /** Calls of a tool with a view name it (`view` on the tool_call): the app draws views (its `apps` option). */
   drawViews?: boolean;
+  /** The largest view result kept with a call's result (limits.viewResultBytes). */
+  viewResultBytes?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { describeIssues, type Confirmation, type ToolResultPart, type Usage } from '@agent-chat/protocol';
+import { describeIssues, type Confirmation, type ToolResultPart, type Usage, type ViewResult } from '@agent-chat/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
 import { afterUserWait, userWait } from './user-wait.js';
+import { ViewToolError } from './view-result.js';
 
 export interface ToolOutcome {
   output: unknown;
@@ -15,6 +16,8 @@ export interface ToolOutcome {
   display?: ToolResultPart[];
   /** A sub-agent's call: the tokens its run used. */
   usage?: Usage;
+  /** A tool with a view: the result as the view reads it (`toolContent`'s `viewResult`, or a ViewToolError's). */
+  viewResult?: ViewResult;
 }
 
 /** Check a call's input against the tool's schema: the parsed input, or an error the agent can act on. */
@@ -54,7 +57,8 @@ export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Pro
       return { output: output === undefined ? null : output, isError: false };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return { output: `Tool ${tool.name} failed: ${message}`, isError: true };
+      const viewResult = error instanceof ViewToolError ? { viewResult: error.viewResult } : {};
+      return { output: `Tool ${tool.name} failed: ${message}`, isError: true, ...viewResult };
     }
   })();
   try {

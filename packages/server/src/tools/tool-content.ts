@@ -1,3 +1,5 @@
+import type { ViewResult } from '@agent-chat/protocol';
+
 /** A part of a tool's result: text, or an image as base64 or bytes (PNG, JPEG, GIF or WebP reach the model). */
 export type ToolContentPart = { type: 'text'; text: string } | { type: 'image'; mediaType: string; data: string | Uint8Array };
 
@@ -10,6 +12,8 @@ export interface ToolContent {
   readonly content: readonly ToolContentPart[];
   /** Parts shown to the user and never sent to the model (the tool_result's `display`). */
   readonly display?: readonly ToolContentPart[];
+  /** The result as the tool's view reads it (the tool_result's `viewResult`). */
+  readonly viewResult?: ViewResult;
 }
 
 export interface ToolContentOptions {
@@ -18,6 +22,11 @@ export interface ToolContentOptions {
    * drawn in its step, never sent to the model.
    */
   display?: readonly ToolContentPart[];
+  /**
+   * For a tool with a `view` (MCP Apps): the result as the view reads it, an MCP `CallToolResult` with its
+   * `structuredContent` and `_meta`. Kept with the result of a call drawn as a view (`viewResult`), never sent to the model.
+   */
+  viewResult?: ViewResult;
 }
 
 /**
@@ -30,9 +39,13 @@ export interface ToolContentOptions {
  */
 export function toolContent(content: readonly ToolContentPart[], options: ToolContentOptions = {}): ToolContent {
   checkParts(content, 'part');
-  if (options.display === undefined) return { [BRAND]: true, content: [...content] };
-  checkParts(options.display, 'display part');
-  return { [BRAND]: true, content: [...content], display: [...options.display] };
+  if (options.display !== undefined) checkParts(options.display, 'display part');
+  return {
+    [BRAND]: true,
+    content: [...content],
+    ...(options.display !== undefined ? { display: [...options.display] } : {}),
+    ...(options.viewResult !== undefined ? { viewResult: options.viewResult } : {}),
+  };
 }
 
 function checkParts(parts: readonly ToolContentPart[], what: string): void {

@@ -8,7 +8,8 @@ const VIEW = 'text/html;profile=mcp-app';
  * (`_meta.ui.resourceUri`, a resource with a CSP and permissions); `old_clock` the older flat way
  * (`_meta["ui/resourceUri"]`, a resource declaring nothing); `refresh_time` only its views may call;
  * `model_only` only the model; `wipe` is destructive (it asks for approval). `client_said` answers what the
- * client declared when it connected.
+ * client declared when it connected. `get_stats` answers with structuredContent and _meta for its view (`{ fail }`: as
+ * an error result; `{ pad }`: with that many characters of text content besides).
  */
 export function appsMcpServer(name = 'apps'): McpServer {
   const server = new McpServer({ name, version: '1.0.0' });
@@ -22,6 +23,21 @@ export function appsMcpServer(name = 'apps'): McpServer {
     'old_clock',
     { description: 'The server time, on an old clock.', inputSchema: {}, annotations: readOnly, _meta: { 'ui/resourceUri': 'ui://apps/old.html' } },
     async () => ({ content: [{ type: 'text', text: '11:00' }] }),
+  );
+  server.registerTool(
+    'get_stats',
+    {
+      description: 'Load figures, drawn as a chart.',
+      inputSchema: { fail: z.boolean().optional(), pad: z.number().optional() },
+      annotations: readOnly,
+      _meta: { ui: { resourceUri: 'ui://apps/clock.html' } },
+    },
+    async ({ fail, pad }) => ({
+      content: [{ type: 'text', text: pad ? 'x'.repeat(pad) : fail ? 'no figures today' : 'load 0.5' }],
+      structuredContent: { load: [0.5, 0.25], unit: 'cpu' },
+      _meta: { 'example.com/sampledAt': 1700000000 },
+      ...(fail ? { isError: true } : {}),
+    }),
   );
   server.registerTool(
     'refresh_time',

@@ -5,11 +5,18 @@ type CallResult = McpUiToolResultNotification['params'];
 type Block = CallResult['content'][number];
 
 /**
- * A stored tool result as the MCP result a view expects (`ui/notifications/tool-result`): the server keeps what the
- * model read (text, images), so that is what the view gets back, as content blocks.
+ * A stored tool result as the MCP result a view expects (`ui/notifications/tool-result`): the server's result as it
+ * returned it (`viewResult`: structuredContent, _meta), when the server kept it; its content, when too large to keep,
+ * and any result kept without one, rebuilt from what the model read (text, images) as content blocks.
  */
 export function callResult(turn: ToolResultTurn): CallResult {
-  return { content: blocks(turn.output), isError: turn.isError };
+  const kept = turn.viewResult;
+  if (!kept) return { content: blocks(turn.output), isError: turn.isError };
+  return {
+    ...kept,
+    content: (kept.content as Block[] | undefined) ?? blocks(turn.output),
+    isError: kept.isError ?? turn.isError,
+  } as CallResult;
 }
 
 function blocks(output: unknown): Block[] {
