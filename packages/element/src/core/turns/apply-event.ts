@@ -49,6 +49,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         ...(event.confirmation ? { confirmation: event.confirmation } : {}),
         ...(event.display ? { display: event.display } : {}),
         ...(event.usage ? { usage: event.usage } : {}),
+        ...(event.viewResult ? { viewResult: event.viewResult } : {}),
       };
       // The calls a new message leaves unanswered are answered as its run starts, and stored before the message:
       // so here too, or their cards (in the turn before) would never see their result.
