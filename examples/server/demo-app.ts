@@ -16,6 +16,17 @@ const chunksDir = join(dirname(bundlePath), 'chunks');
 export interface DemoAppOptions {
   /** Where the examples keep sessions and app data, one folder per example. */
   dataDir: string;
+  /**
+   * The origin of the demo server's second port, where MCP Apps views are drawn (`http://localhost:8788`): the same
+   * app answers there, with the sandbox page of the examples that draw views and nothing else. Unset, no views.
+   */
+  sandboxOrigin?: string;
+}
+
+export interface DemoApp {
+  fetch: Hono['fetch'];
+  /** Stop what the examples started (the MCP Apps example's MCP servers). */
+  close(): Promise<void>;
 }
 
 /** The model the examples answer with, as modelFromEnv chooses it for each of them; undefined for the offline demo. */
@@ -28,9 +39,20 @@ export function configuredModelName(): string | undefined {
 const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Every example under one server: the index page, the element's script-tag bundle and its chunks, and each example at `/<name>/`. */
-export function createDemoApp(options: DemoAppOptions) {
+export function createDemoApp(options: DemoAppOptions): DemoApp {
   const modelName = configuredModelName();
   const app = new Hono();
+  const closers: Array<() => Promise<void>> = [];
+
+  // On the sandbox origin a view runs: only the agents of the examples that draw views answer there (and they serve
+  // their sandbox page and nothing else), so a view cannot reach the pages or the other examples' APIs as their origin.
+  const sandboxHost = options.sandboxOrigin ? new URL(options.sandboxOrigin).host : undefined;
+  const viewAgents = examples.filter((example) => example.views).map((example) => `/${example.name}/api/agent/`);
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.host === sandboxHost && !viewAgents.some((prefix) => url.pathname.startsWith(prefix))) return c.notFound();
+    await next();
+  });
 
   app.get('/agent-chat.js', async (c) => {
     try {
@@ -65,7 +87,9 @@ export function createDemoApp(options: DemoAppOptions) {
 
   app.use('/*', pageScripts(examplesDir));
   for (const example of examples) {
-    app.route(`/${example.name}`, example.create({ dataDir: join(options.dataDir, example.name) }));
+    const sandbox = example.views && options.sandboxOrigin ? { sandboxOrigin: options.sandboxOrigin } : {};
+    const routes = example.create({ dataDir: join(options.dataDir, example.name), ...sandbox, onClose: (close) => void closers.push(close) });
+    app.route(`/${example.name}`, routes);
     app.get(`/${example.name}`, (c) => c.redirect(`/${example.name}/`));
     const pageDir = existsSync(join(examplesDir, example.name, 'page')) ? join(example.name, 'page') : example.name;
     app.use(
@@ -76,5 +100,10 @@ export function createDemoApp(options: DemoAppOptions) {
       }),
     );
   }
-  return app;
+  return {
+    fetch: app.fetch,
+    close: async () => {
+      await Promise.all(closers.splice(0).map((close) => close()));
+    },
+  };
 }

@@ -30,6 +30,7 @@ describe('the examples use only the public API of the packages (issue #6)', () =
       '@agent-chat/protocol',
       '@agent-chat/server',
       '@agent-chat/server/file-store',
+      '@agent-chat/server/mcp',
       '@agent-chat/server/testing',
     ]);
     // Each entry point is one the packages really export.
