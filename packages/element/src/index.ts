@@ -13,8 +13,9 @@ export { messageActionsEn, type MessageActionStrings } from './features/message-
 export { attachmentsEn, type AttachmentStrings } from './features/attachments/attachment-strings.js';
 export { subagentsEn, type SubagentStrings } from './features/subagent-tree/subagent-strings.js';
 export { inputRequestsEn, type InputRequestStrings } from './features/input-requests/input-request-strings.js';
+export { mcpAppsEn, type McpAppStrings } from './features/mcp-apps/mcp-app-strings.js';
 export type { AgentChatAdapter, ClientToolHandler, ConfirmDecision, MaybePromise, MentionGroup, QuickAction } from './context/adapter.js';
-export type { ToolView, ToolViewCall, ToolViewContent } from './context/adapter.js';
+export type { ToolView, ToolViewCall, ToolViewContent, ViewLink } from './context/adapter.js';
 export { adapterContext } from './context/adapter-context.js';
 export { ConversationController } from './conversation/conversation-controller.js';
 export { conversationContext } from './context/conversation-context.js';

@@ -1,10 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import '../src/define.js';
+import '../src/i18n/fr.js';
 import type { AgentChat } from '../src/agent-chat.js';
+import type { ViewLink } from '../src/index.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, deepAll, shownText, userBubbles } from './support/dom.js';
-import { COUNTER_REPLY, COUNTER_VIEW_HEIGHT, VIEW_MESSAGE, viewSaid } from './support/mcp-app-view-html.js';
+import { ASK_VIEWS, COUNTER_REPLY, COUNTER_VIEW_HEIGHT, VIEW_MESSAGE, viewSaid } from './support/mcp-app-view-html.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 36, the element's half: a tool call whose MCP server declares a view (MCP Apps) is drawn as that view, in a
@@ -14,12 +17,24 @@ import { waitFor } from './support/wait.js';
 
 interface ViewState {
   input: { start: number } | null;
+  /** How many times the whole input came (tool-input): once. */
+  inputs: number;
+  /** Each partial input, as it came (tool-input-partial). */
+  partials: unknown[];
   result: string | null;
   called: string | null;
   theme: string | null;
+  /** The host context: as initialize gave it, with each host-context-changed merged over it. */
+  context: McpUiHostContext | null;
   button: { x: number; y: number } | null;
   say: { x: number; y: number } | null;
   said: string | null;
+  /** The answer to its last ui/request-display-mode. */
+  mode: string | null;
+  /** The answer to its last ui/open-link: opened or refused. */
+  link: string | null;
+  /** The count its last ui/update-model-context said, once answered. */
+  told: number | null;
 }
 
 /** The latest state each view frame reported, by the frame's window. */
@@ -35,9 +50,25 @@ async function chat(session: string): Promise<AgentChat> {
   return fixture<AgentChat>(html`<agent-chat mode="inline" endpoint=${await scenario('mcp-apps')} session=${session}></agent-chat>`);
 }
 
+function mcpApp(el: AgentChat): HTMLElement | undefined {
+  return deepAll(el.shadowRoot!, 'agent-chat-mcp-app')[0];
+}
+
 function viewFrame(el: AgentChat): HTMLIFrameElement | undefined {
-  const [app] = deepAll(el.shadowRoot!, 'agent-chat-mcp-app');
-  return app?.shadowRoot?.querySelector('iframe') ?? undefined;
+  return mcpApp(el)?.shadowRoot?.querySelector('iframe') ?? undefined;
+}
+
+/** Ask the view for something (a display mode, a link): through the sandbox page, which passes it on as the host's. */
+function ask(frame: HTMLIFrameElement, params: { mode?: string; link?: string }): void {
+  frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'test/do', params }, '*');
+}
+
+/** A view drawn and given its result, in a new conversation. */
+async function shownView(el: AgentChat): Promise<{ frame: HTMLIFrameElement; shown: ViewState }> {
+  void el.send('Show me a counter');
+  const frame = await waitFor(() => viewFrame(el), { message: 'the view frame' });
+  const shown = await waitFor(() => withResult(stateOf(frame)), { message: 'the view to get its result' });
+  return { frame, shown };
 }
 
 function stateOf(frame: HTMLIFrameElement | undefined): ViewState | undefined {
@@ -103,5 +134,125 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     const shown = await waitFor(() => withResult(stateOf(viewFrame(again))), { message: 'the view drawn again' });
     expect(shown.input).to.deep.equal({ start: 5 });
     expect(shown.result).to.equal('counter at 5');
+  });
+  it('tells the view our theme as the standard style variables, its display modes, room and language, and again when they change', async () => {
+    const el = await fixture<AgentChat>(
+      html`<agent-chat mode="inline" theme="light" locale="fr" style="width: 700px" endpoint=${await scenario('mcp-apps')} session=${uniqueSession('mcp-app-context')}></agent-chat>`,
+    );
+    const { frame, shown } = await shownView(el);
+    const context = shown.context!;
+    expect(context.theme).to.equal('light');
+    expect(context.locale).to.equal('fr');
+    expect(context.displayMode).to.equal('inline');
+    expect(context.availableDisplayModes).to.have.members(['inline', 'fullscreen', 'pip']);
+    expect(context.containerDimensions).to.include({ maxHeight: 640 });
+    const variables = context.styles!.variables!;
+    expect(variables['--color-background-primary'], 'the light background').to.equal('rgb(255, 255, 255)');
+    expect(variables['--color-text-primary']).to.equal('rgb(31, 35, 40)');
+    expect(variables['--font-sans']).to.contain('system-ui');
+    expect(variables['--border-radius-md']).to.equal('8px');
+    expect(frame.title, 'the frame named in the element’s language').to.equal('Vue de counter');
+
+    el.setAttribute('theme', 'dark');
+    const dark = await waitFor(() => (stateOf(frame)?.context?.theme === 'dark' ? stateOf(frame)!.context! : undefined), { message: 'the dark theme told' });
+    expect(dark.styles!.variables!['--color-background-primary'], 'the dark background').to.equal('rgb(13, 17, 23)');
+
+    el.style.setProperty('--agent-chat-accent', 'rgb(1, 2, 3)');
+    await waitFor(() => stateOf(frame)?.context?.styles?.variables?.['--color-text-info'] === 'rgb(1, 2, 3)', { message: 'the page’s accent told' });
+
+    const width = (dark.containerDimensions as { width: number }).width;
+    el.style.width = '500px';
+    const narrower = await waitFor(() => {
+      const now = stateOf(frame)?.context?.containerDimensions as { width: number } | undefined;
+      return now && now.width < width ? now : undefined;
+    }, { message: 'the narrower room told' });
+    expect(narrower.width).to.be.at.most(500);
+  });
+
+  it('draws the view full screen or floating when it asks, with a way back (its button, Escape for full screen)', async () => {
+    const el = await chat(uniqueSession('mcp-app-modes'));
+    const { frame } = await shownView(el);
+    const app = mcpApp(el)!;
+    const box = app.shadowRoot!.querySelector<HTMLElement>('.app')!;
+
+    ask(frame, { mode: 'fullscreen' });
+    await waitFor(() => stateOf(frame)?.mode === 'fullscreen', { message: 'full screen answered' });
+    expect(box.matches(':popover-open'), 'in the top layer').to.equal(true);
+    const full = frame.getBoundingClientRect();
+    expect(full.width).to.equal(innerWidth);
+    expect(Math.round(full.bottom)).to.equal(innerHeight);
+    const told = await waitFor(() => (stateOf(frame)?.context?.displayMode === 'fullscreen' ? stateOf(frame)!.context! : undefined), { message: 'the mode told' });
+    expect(told.containerDimensions).to.deep.equal({ width: innerWidth, height: Math.round(full.height) });
+    const exit = app.shadowRoot!.querySelector<HTMLButtonElement>('[part="mcp-app-exit"]')!;
+    expect(exit.textContent!.trim()).to.equal('Exit full screen');
+    exit.click();
+    await waitFor(() => stateOf(frame)?.context?.displayMode === 'inline', { message: 'back inline by the button' });
+    expect(box.matches(':popover-open')).to.equal(false);
+    await waitFor(() => frame.getBoundingClientRect().height === COUNTER_VIEW_HEIGHT, { message: 'its inline height again' });
+
+    ask(frame, { mode: 'fullscreen' });
+    await waitFor(() => stateOf(frame)?.context?.displayMode === 'fullscreen', { message: 'full screen again' });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => stateOf(frame)?.context?.displayMode === 'inline', { message: 'back inline by Escape' });
+
+    // Floating: a small box in a corner, in sight while the page under it scrolls.
+    document.body.style.height = '5000px';
+    try {
+      ask(frame, { mode: 'pip' });
+      await waitFor(() => stateOf(frame)?.mode === 'pip' && stateOf(frame)?.context?.displayMode === 'pip', { message: 'pip answered and told' });
+      const floating = frame.getBoundingClientRect();
+      expect(floating.width).to.be.at.most(320);
+      expect(floating.bottom).to.be.at.most(innerHeight);
+      scrollTo(0, 3000);
+      await waitFor(() => el.getBoundingClientRect().bottom < 0, { message: 'the conversation scrolled away' });
+      expect(frame.getBoundingClientRect().top, 'the view still in sight').to.equal(floating.top);
+      expect(app.shadowRoot!.querySelector('[part="mcp-app-exit"]')!.textContent!.trim()).to.equal('Back into the conversation');
+    } finally {
+      scrollTo(0, 0);
+      document.body.style.height = '';
+    }
+  });
+
+  it('carries what the view sets for the model (ui/update-model-context) with the next message, the newest in place of the older', async () => {
+    const el = await chat(uniqueSession('mcp-app-model-context'));
+    const { frame, shown } = await shownView(el);
+    await waitFor(() => stateOf(frame)?.told === 5, { message: 'the view to set the context' });
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(COUNTER_REPLY)), { message: 'the reply' });
+    frame.scrollIntoView({ block: 'center' });
+    const at = frame.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(at.x + shown.button!.x), Math.round(at.y + shown.button!.y)] });
+    await waitFor(() => stateOf(frame)?.told === 6, { message: 'the view to set it again' });
+
+    await el.send(ASK_VIEWS);
+    const heard = await waitFor(() => assistantBubbles(el).map(shownText).find((text) => text.includes('The views say')), { message: 'the model’s answer' });
+    expect(heard).to.contain('Counter shows 6');
+    expect(heard).to.contain('"count":6');
+    expect(heard, 'the newest only').to.not.contain('Counter shows 5');
+    expect(heard).to.contain('show_counter');
+    expect(heard, 'in what the model reads').to.contain('(in the prompt)');
+  });
+
+  it('opens a view’s link through the page’s openViewLink, and by itself only after a click', async () => {
+    const el = await chat(uniqueSession('mcp-app-link'));
+    const { frame } = await shownView(el);
+    // A key or a click of an earlier test still counts as the user's for a few seconds.
+    await waitFor(() => !navigator.userActivation.isActive, { message: 'no recent click or key' });
+    ask(frame, { link: 'https://example.com/docs' });
+    expect(await waitFor(() => stateOf(frame)?.link, { message: 'the answer' }), 'no click, no hook: refused').to.equal('refused');
+
+    const links: ViewLink[] = [];
+    el.adapter = {
+      openViewLink: (link) => {
+        links.push(link);
+        return link.url.startsWith('https://example.com/');
+      },
+    };
+    ask(frame, { link: 'https://example.com/docs' });
+    await waitFor(() => stateOf(frame)?.link === 'opened', { message: 'the page to open it' });
+    expect(links[0]).to.deep.include({ url: 'https://example.com/docs', tool: 'show_counter', server: 'counter' });
+    expect(links[0]!.toolCallId).to.be.a('string').and.not.equal('');
+    ask(frame, { link: 'https://elsewhere.test/' });
+    await waitFor(() => stateOf(frame)?.link === 'refused', { message: 'the page to refuse it' });
+    expect(links.map((link) => link.url)).to.deep.equal(['https://example.com/docs', 'https://elsewhere.test/']);
   });
 });

@@ -77,6 +77,16 @@ export interface ToolViewCall {
  */
 export type ToolViewContent = TemplateResult | Node | string | null | undefined;
 
+/** A link an MCP server's view (MCP Apps) asks the page to open (`ui/open-link`), and whose view asks. */
+export interface ViewLink {
+  url: string;
+  /** The call the view was drawn for, and its tool. */
+  toolCallId: string;
+  tool: string;
+  /** The MCP server that made the view, as the user reads its name. */
+  server: string | undefined;
+}
+
 /** One tool's view: a renderer, or the tag name of a custom element that takes the call as `.call`. */
 export type ToolView = string | ((call: ToolViewCall) => ToolViewContent);
 
@@ -126,6 +136,12 @@ export interface AgentChatAdapter {
    * uploads shows no paperclip. Off by default, and the code for it loads only when it is on.
    */
   attachments?: boolean;
+  /**
+   * An MCP server's view (MCP Apps) asks to open a link: the page decides and opens it (a tab, its own router, a
+   * confirmation first). Resolve true once it is opened, false to refuse it (the view is told it failed). Without it,
+   * an http(s) link opens in a new tab, and only as the answer to the user's click in the view.
+   */
+  openViewLink?(link: ViewLink): MaybePromise<boolean>;
   /** Chips under the input for the current page state. */
   quickActions?(context: Context | undefined): MaybePromise<readonly QuickAction[]>;
 }

@@ -6,6 +6,7 @@ import { AgentHttpError } from '../transport/http-error.js';
 import type { SendMessage } from '../transport/transport.js';
 import type { PendingAnswers } from './client-calls.js';
 import type { SendOptions } from '../context/conversation-context.js';
+import { viewContexts } from '../context/view-context.js';
 import type { ConversationModel } from './conversation-model.js';
 import { localUserTurn } from '../core/turns/local-turns.js';
 import { RunStream } from './run-stream.js';
@@ -159,7 +160,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
   return refusal;
 };
 
-/** The adapter's context, with a message's own additions over it. */
+/** The adapter's context, with the views' and a message's own additions over it. */
 const readContext = async (conversation: ConversationModel, extra?: Context): Promise<Context | undefined> => {
   let base: Context | undefined;
   try {
@@ -167,5 +168,7 @@ const readContext = async (conversation: ConversationModel, extra?: Context): Pr
   } catch (error) {
     throw new Error(`The page could not give its context (adapter.getContext): ${error instanceof Error ? error.message : String(error)}`);
   }
-  return extra ? { ...base, ...extra } : base;
+  // What the views drawn in this conversation told the model (MCP Apps), between the page's and the message's own.
+  const views = viewContexts.get(conversation.sessionId);
+  return extra || views ? { ...base, ...views, ...extra } : base;
 };

@@ -214,6 +214,15 @@ export const fr: ElementStrings = {
   inputAnswers: 'Vos réponses',
   inputYes: 'Oui',
   inputNo: 'Non',
+
+  // The MCP Apps views
+  appTitle: 'Vue de {server}',
+  appLoading: 'Chargement de la vue…',
+  appFailed: 'La vue n’a pas pu être affichée : {message}',
+  appExitFullscreen: 'Quitter le plein écran',
+  appExitPip: 'Revenir dans la conversation',
+  appShownFullscreen: 'Cette vue est affichée en plein écran.',
+  appShownPip: 'Cette vue flotte dans un coin de la page.',
 };
 
 registerLocale('fr', fr);

@@ -5,6 +5,7 @@ import { shellEn } from './shell-strings.js';
 import type { ThreadStrings } from '../features/threads/thread-strings.js';
 import type { SubagentStrings } from '../features/subagent-tree/subagent-strings.js';
 import type { InputRequestStrings } from '../features/input-requests/input-request-strings.js';
+import type { McpAppStrings } from '../features/mcp-apps/mcp-app-strings.js';
 
 export { format } from './shell-strings.js';
 
@@ -75,4 +76,4 @@ export type StringKey = keyof typeof en;
 export type AgentChatStrings = Record<StringKey, string>;
 
 /** Every table's texts: what a locale translates (`registerLocale`) and an element's `strings` overrides. */
-export type ElementStrings = AgentChatStrings & CardStrings & ThreadStrings & MessageActionStrings & AttachmentStrings & SubagentStrings & InputRequestStrings;
+export type ElementStrings = AgentChatStrings & CardStrings & ThreadStrings & MessageActionStrings & AttachmentStrings & SubagentStrings & InputRequestStrings & McpAppStrings;

@@ -18,11 +18,14 @@ export const SUBAGENT_PARTS = 'subagent, subagent-summary, subagent-stop-button,
 export const INPUT_REQUEST_PARTS =
   'input-request, input-request-server, input-request-message, input-request-site, input-request-sampling, input-request-submit, input-request-open, input-request-approve, input-request-decline, input-request-error, input-request-outcome, input-request-answers';
 
+/** A call drawn as its MCP server's view (features/mcp-apps/mcp-app-view.ts documents each), under its chip. */
+export const MCP_APP_PARTS = 'mcp-app, mcp-app-frame, mcp-app-exit';
+
 /**
  * A tool chip: itself, or a sub-agent's tree in its place, whose steps are drawn as a turn (without Undo), so
  * every part of those too, however deep the sub-agents nest.
  */
-export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output, tool-display', SUBAGENT_PARTS, INPUT_REQUEST_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
+export const TOOL_CHIP_PARTS = ['turn, tool-chip, tool-output, tool-display', SUBAGENT_PARTS, INPUT_REQUEST_PARTS, MCP_APP_PARTS, BUBBLE_PARTS, THINKING_PARTS, NOTICE_PARTS, CARD_PARTS, ANSWER_PARTS].join(', ');
 
 /** Everything one agent turn shows. */
 export const TURN_PARTS = `${TOOL_CHIP_PARTS}, ${UNDO_PARTS}`;

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { createAgentChat, scriptedModel } from '@agent-chat/server';
 import { mcpTools, type McpTools } from '@agent-chat/server/mcp';
-import { COUNTER_REPLY, VIEW_MESSAGE, viewSaid } from './mcp-app-view-html.js';
+import { ASK_VIEWS, COUNTER_REPLY, VIEW_MESSAGE, viewSaid, viewsHeard } from './mcp-app-view-html.js';
 import { testAccess } from './test-access.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,9 +27,14 @@ async function makeAgent(port: string): Promise<Hono> {
     '/api/mcp-apps',
     createAgentChat({
       ...testAccess,
-      // The view's own message (ui/message) is answered by saying it back.
-      model: scriptedModel(({ text }) =>
-        text === VIEW_MESSAGE ? [[{ text: viewSaid(text) }]] : [[{ tool: 'show_counter', input: { start: 5 } }], [{ text: COUNTER_REPLY }]],
+      // The view's own message (ui/message) is answered by saying it back; ASK_VIEWS by saying what the views told
+      // the model (ui/update-model-context, in the message's context).
+      model: scriptedModel(({ text, context, system }) =>
+        text === VIEW_MESSAGE
+          ? [[{ text: viewSaid(text) }]]
+          : text === ASK_VIEWS
+            ? [[{ text: viewsHeard(context?.['mcpApps'], system.includes('"mcpApps"')) }]]
+            : [[{ tool: 'show_counter', input: { start: 5 } }], [{ text: COUNTER_REPLY }]],
       ),
       tools: [tools],
       apps: { sandboxOrigin: `http://localhost:${port}` },

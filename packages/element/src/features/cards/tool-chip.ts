@@ -16,7 +16,7 @@ import { hasHostView } from '../../context/has-host-view.js';
 import { iconStyles, spinner } from '../../ui/icons.js';
 import { STEP_GLYPH } from '../../ui/step-glyphs.js';
 import { valueList, valueListStyles } from './value-list.js';
-import { INPUT_REQUEST_PARTS, TOOL_CHIP_PARTS } from '../../ui/parts.js';
+import { INPUT_REQUEST_PARTS, MCP_APP_PARTS, TOOL_CHIP_PARTS } from '../../ui/parts.js';
 
 const STATE_KEY: Record<ToolStepState, CardStringKey> = {
   running: 'toolRunning',
@@ -101,11 +101,19 @@ export class ToolChip extends LitElement {
       </div>${this.#renderApp()}`;
   }
 
-  /** A call its MCP server draws as a view (MCP Apps): the view under the chip, once its chunk is in. */
+  /**
+   * A call its MCP server draws as a view (MCP Apps): the view under the chip, once its chunk is in; from the
+   * call's first streamed piece when the server says then that it has a view, so the view sees its input come.
+   */
   #renderApp() {
     if (!this.call?.view) return nothing;
     need('mcp-apps', this);
-    return html`<agent-chat-mcp-app .call=${this.call} .result=${this.result} state=${this.state}></agent-chat-mcp-app>`;
+    return html`<agent-chat-mcp-app
+      exportparts=${MCP_APP_PARTS}
+      .call=${this.call}
+      .result=${this.result}
+      state=${this.state}
+    ></agent-chat-mcp-app>`;
   }
 
   /** `asking`: a request of the call's waits for the user, which its state says while it runs. */

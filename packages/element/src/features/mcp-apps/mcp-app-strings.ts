@@ -8,6 +8,14 @@ export const mcpAppsEn = {
   appTitle: 'View from {server}',
   appLoading: 'Loading the view…',
   appFailed: 'The view could not be shown: {message}',
+  /** The button on a full-screen view's bar that brings it back into the conversation (Escape does too). */
+  appExitFullscreen: 'Exit full screen',
+  /** The button on a floating (picture-in-picture) view's bar that brings it back into the conversation. */
+  appExitPip: 'Back into the conversation',
+  /** Where the view was, while it is shown full screen. */
+  appShownFullscreen: 'This view is shown full screen.',
+  /** Where the view was, while it floats in a corner. */
+  appShownPip: 'This view floats in a corner of the page.',
 };
 
 export type McpAppStrings = typeof mcpAppsEn;

@@ -4,24 +4,40 @@ import type { ToolCallTurn, ToolResultTurn, ToolViewResponse } from '@agent-chat
 import { conversationContext } from '../../context/conversation-context.js';
 import { elementHostContext } from '../../context/element-host.js';
 import type { ToolStepState } from '../../core/turns/display-items.js';
+import { parsePartialJson } from '../../core/partial-json.js';
 import { format } from '../../i18n/strings.js';
 import { Texts } from '../../i18n/texts.js';
-import { tokens } from '../../ui/tokens.js';
+import { focusRing, tokens } from '../../ui/tokens.js';
 import { AppSession } from './app-session.js';
 import { callResult } from './call-result.js';
-import { hostContext } from './host-context.js';
+import { DisplayMode } from './display-mode.js';
+import { hostContext, type ViewRoom } from './host-context.js';
 import { mcpAppsEn } from './mcp-app-strings.js';
 import { mcpAppStyles } from './mcp-app-styles.js';
+import { setViewContext } from './model-context.js';
+import { openViewLink } from './open-view-link.js';
+import { themeProbes, themeProbeStyles } from './theme-variables.js';
 import { viewRequests } from './view-requests.js';
 
-/** The most a view grows to, in CSS pixels, whatever height it asks for (the frame scrolls inside past it). */
+/** The most an inline view grows to when the page's CSS says nothing usable (`--agent-chat-app-max-height`). */
 const MAX_HEIGHT = 640;
 
 /**
  * A tool call drawn as its MCP server's interactive view (MCP Apps): a frame of the server's sandbox page, on an
  * origin of its own, holding the view, which talks to the page only through the official host bridge (AppBridge,
- * app-session.ts). Drawn from the call and its result as they stream, or as stored: a reload draws it again.
- * Torn down when it leaves the page, and started anew if it comes back (a frame moved in the page reloads anyway).
+ * app-session.ts). Drawn as soon as the call is known to have a view, so the view sees its input as the model
+ * writes it, then its result; or as stored: a reload draws it again. Inline in the conversation, full screen or
+ * floating in a corner, as the view asks (display-mode.ts). Torn down when it leaves the page, and started anew if
+ * it comes back (a frame moved in the page reloads anyway).
+ *
+ * @csspart mcp-app - The box holding the view's frame and, full screen or floating, the bar above it (whose view it
+ *   is, and the way back). Full screen it fills the viewport; floating, it sits in the bottom corner on the inline end.
+ * @csspart mcp-app-frame - The view's frame.
+ * @csspart mcp-app-exit - The bar's button that brings a full-screen or floating view back into the conversation.
+ *
+ * @cssprop --agent-chat-app-max-height - The most an inline view grows to, whatever height it asks for (default 640px; it scrolls inside past it).
+ * @cssprop --agent-chat-app-pip-width - The width of a floating (picture-in-picture) view (default 320px).
+ * @cssprop --agent-chat-app-pip-max-height - The most a floating view grows to (default 50vh).
  */
 export class McpAppView extends LitElement {
   static override properties = {
@@ -40,10 +56,11 @@ export class McpAppView extends LitElement {
   readonly #host = new ContextConsumer(this, { context: elementHostContext, subscribe: true });
   readonly #conversation = new ContextConsumer(this, { context: conversationContext, subscribe: true });
   readonly #strings = new Texts(this, mcpAppsEn);
+  readonly #mode = new DisplayMode(this, () => this.#session?.contextChanged());
   #view: ToolViewResponse | undefined;
   #session: AppSession | undefined;
-  /** The view being fetched or shown: the call it is for, and what stops its requests. */
-  #started: { callId: string; aborted: AbortController } | undefined;
+  /** The view being fetched or shown: the call it is for, the session its context goes with, what stops its requests. */
+  #started: { callId: string; sessionId: string; aborted: AbortController } | undefined;
   #error: string | undefined;
   #height = 0;
   readonly #resized = new ResizeObserver(() => this.#session?.contextChanged());
@@ -57,11 +74,14 @@ export class McpAppView extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#resized.observe(this);
+    // A probe's transition ended: the theme changed (see theme-variables.ts).
+    this.renderRoot.addEventListener('transitionend', this.#themeChanged);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#resized.disconnect();
+    this.renderRoot.removeEventListener('transitionend', this.#themeChanged);
     this.#stop();
   }
 
@@ -70,21 +90,37 @@ export class McpAppView extends LitElement {
     if (this.#error) return html`<p class="note" role="status">${format(t.appFailed, { message: this.#error })}</p>`;
     const view = this.#view;
     if (!view) return html`<p class="note">${t.appLoading}</p>`;
-    return html`<iframe
-        title=${format(t.appTitle, { server: this.call?.view?.server ?? view.sandbox.origin })}
-        sandbox="allow-scripts allow-same-origin allow-forms"
-        allow=${view.sandbox.allow || nothing}
-        referrerpolicy="no-referrer"
-        style="height: ${this.#height}px"
-      ></iframe>
-      <div class="probe"></div>`;
+    const title = format(t.appTitle, { server: this.call?.view?.server ?? view.sandbox.origin });
+    const mode = this.#mode.mode;
+    const away = mode !== 'inline';
+    // One template whatever the mode: the frame is never drawn anew (that would reload the view).
+    return html`<div class="app" part="mcp-app" popover=${away ? 'manual' : nothing}>
+        ${away
+          ? html`<div class="bar">
+              <span class="title">${title}</span>
+              <button type="button" part="mcp-app-exit" @click=${() => void this.#mode.set('inline')}>
+                ${mode === 'fullscreen' ? t.appExitFullscreen : t.appExitPip}
+              </button>
+            </div>`
+          : nothing}
+        <iframe
+          part="mcp-app-frame"
+          title=${title}
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          allow=${view.sandbox.allow || nothing}
+          referrerpolicy="no-referrer"
+          style=${mode === 'fullscreen' ? nothing : `height: ${this.#height}px`}
+        ></iframe>
+      </div>
+      ${away ? html`<p class="note">${mode === 'fullscreen' ? t.appShownFullscreen : t.appShownPip}</p>` : nothing}
+      ${themeProbes}`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const host = this.#host.value;
     const call = this.call;
     if (!this.#started && call?.view && host && this.isConnected) this.#start(call);
-    if (this.#session && (changed.has('result') || changed.has('state'))) this.#tellOutcome();
+    if (this.#session && (changed.has('call') || changed.has('result') || changed.has('state'))) this.#tellCall();
   }
 
   #start(call: ToolCallTurn): void {
@@ -92,7 +128,7 @@ export class McpAppView extends LitElement {
     const client = host.client();
     if (!client) return;
     const aborted = new AbortController();
-    this.#started = { callId: call.toolCallId, aborted };
+    this.#started = { callId: call.toolCallId, sessionId: host.sessionId, aborted };
     const requests = viewRequests(client, host, call);
     requests.view(aborted.signal).then(
       async (view) => {
@@ -103,12 +139,13 @@ export class McpAppView extends LitElement {
         await this.updateComplete;
         const frame = this.renderRoot.querySelector('iframe');
         if (!frame?.contentWindow || aborted.signal.aborted) return;
+        this.#resized.observe(frame);
+        const called = { toolCallId: call.toolCallId, tool: call.name, server: call.view?.server };
         this.#session = new AppSession(frame.contentWindow, view, {
           requests,
-          input: isRecord(call.input) ? call.input : {},
-          context: () => hostContext(this, this.renderRoot.querySelector('.probe'), host.locale, MAX_HEIGHT),
+          context: () => hostContext(this.renderRoot, host.locale, this.#room()),
           resize: (height) => {
-            this.#height = Math.min(Math.ceil(height), MAX_HEIGHT);
+            this.#height = Math.ceil(height);
             this.requestUpdate();
           },
           send: (text) => {
@@ -117,11 +154,13 @@ export class McpAppView extends LitElement {
             conversation.send(text).catch(() => undefined);
             return true;
           },
-          openLink: (url) => openLink(url),
+          openLink: (url) => openViewLink(this.#host.value?.adapter, { url, ...called }),
+          displayMode: (mode) => this.#mode.set(mode),
+          modelContext: (update) => setViewContext(host.sessionId, called, update),
         });
         // Connected before the sandbox page loads, so its first word (sandbox-proxy-ready) is heard.
         frame.src = view.sandbox.url;
-        this.#tellOutcome();
+        this.#tellCall();
       },
       (error: unknown) => {
         if (aborted.signal.aborted) return;
@@ -131,17 +170,40 @@ export class McpAppView extends LitElement {
     );
   }
 
-  /** The call's outcome so far, told to the view: its result, or that it ended without one. */
-  #tellOutcome(): void {
+  /** The call so far, told to the view: its input as it streams, then whole, then its result or that it ended without one. */
+  #tellCall(): void {
     const session = this.#session!;
+    const call = this.call;
+    // While the model writes the input, the turn holds its JSON text so far (apply-event.ts), read leniently.
+    const streaming = (call as { text?: unknown } | undefined)?.text;
+    if (typeof streaming === 'string') {
+      const partial = parsePartialJson(streaming);
+      if (isRecord(partial)) session.partialInput(partial);
+    } else if (call) session.input(isRecord(call.input) ? call.input : {});
     if (this.result && !this.result.stopped) session.result(callResult(this.result));
     else if (this.state === 'stopped' || this.state === 'failed' || this.state === 'interrupted' || this.result?.stopped) {
       session.cancelled(this.state);
     }
   }
 
+  /** The room the view's frame has where it is drawn now. */
+  #room(): ViewRoom {
+    const frame = this.renderRoot.querySelector('iframe');
+    const mode = this.#mode.mode;
+    const width = frame?.clientWidth || this.clientWidth;
+    if (mode === 'fullscreen') return { mode, width, height: { fixed: frame?.clientHeight || innerHeight } };
+    const max = frame ? parseFloat(getComputedStyle(frame).maxHeight) : NaN;
+    return { mode, width, height: { max: Number.isFinite(max) ? max : MAX_HEIGHT } };
+  }
+
+  readonly #themeChanged = (): void => {
+    this.#session?.contextChanged();
+  };
+
   #stop(): void {
-    this.#started?.aborted.abort();
+    const started = this.#started;
+    started?.aborted.abort();
+    if (started && this.call) setViewContext(started.sessionId, { toolCallId: started.callId, tool: this.call.name }, undefined);
     this.#started = undefined;
     void this.#session?.close();
     this.#session = undefined;
@@ -150,22 +212,7 @@ export class McpAppView extends LitElement {
     this.#height = 0;
   }
 
-  static override styles = [tokens, mcpAppStyles];
-}
-
-/** Open a view's link in a new tab, only as the answer to the user's click (in the view): a view cannot open tabs on its own. */
-function openLink(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-  if (!navigator.userActivation?.isActive) return false;
-  // With noopener, open() returns null whether or not the tab opened.
-  window.open(parsed.href, '_blank', 'noopener,noreferrer');
-  return true;
+  static override styles = [tokens, focusRing, themeProbeStyles, mcpAppStyles];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
