@@ -17,6 +17,8 @@ import { serveTestBundle } from './support/test-bundle.js';
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 /** What the basic server's view has in its textarea, sent by its Send Message button. */
 const VIEW_MESSAGE = 'This is message text.';
+/** How long a view may take to be drawn once its run ended. */
+const DRAWN_MS = 20_000;
 
 let server: DemoServer;
 let browser: Browser;
@@ -97,7 +99,8 @@ const viewToolCall = (page: Page, name: string): Promise<Response> =>
 async function clockPage(): Promise<Visit> {
   const visited = await visit();
   await ask(visited.page, 'Show me the server time');
-  await expect.poll(() => serverTime(visited.page)).toMatch(ISO_TIME);
+  // The view's chunk, the sandbox page and the view load after the run: on a busy machine that takes a while.
+  await expect.poll(() => serverTime(visited.page), { timeout: DRAWN_MS }).toMatch(ISO_TIME);
   return visited;
 }
 
@@ -211,7 +214,7 @@ describe('examples/mcp-apps: the official servers’ views in the demo (issue 36
     const session = await page.locator('agent-chat').evaluate((element) => (element as HTMLElement & { sessionId: string }).sessionId);
     await page.reload();
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    await expect.poll(() => serverTime(page).catch(() => null)).toBe(time);
+    await expect.poll(() => serverTime(page).catch(() => null), { timeout: DRAWN_MS }).toBe(time);
     expect(await page.locator('agent-chat').evaluate((element) => (element as HTMLElement & { sessionId: string }).sessionId)).toBe(session);
     expect(new URL(frames(page).sandbox.url()).origin).toBe(server.sandboxUrl);
     await page.close();
@@ -225,7 +228,7 @@ describe('examples/mcp-apps: the official servers’ views in the demo (issue 36
     expect(response.status()).toBe(200);
     expect(((await response.json()) as { structuredContent?: { memory?: unknown } }).structuredContent?.memory).toBeDefined();
     // What it polled is drawn: the memory in use.
-    await expect.poll(() => view(page).locator('#memory-percent').textContent()).toMatch(/^\d+%$/);
+    await expect.poll(() => view(page).locator('#memory-percent').textContent(), { timeout: DRAWN_MS }).toMatch(/^\d+%$/);
     // The model called the tool with the view; the polling tool is not among the calls it made.
     const calls = (await stored(page)).turns.filter((turn) => turn.type === 'tool_call').map((turn) => turn.name);
     expect(calls).toEqual(['get-system-info']);
