@@ -125,6 +125,10 @@ describe('examples/mcp-apps: the official servers’ views in the demo (issue 36
     expect(await app.evaluate(() => window.origin)).toBe(server.sandboxUrl);
     // And the page cannot reach into it.
     expect(await sandboxFrameElement(page).evaluate((frame) => (frame as HTMLIFrameElement).contentDocument)).toBeNull();
+    // The sandbox origin serves the sandbox page and nothing else: not the demo's pages, not the agent's API.
+    for (const path of ['/', '/mcp-apps/', '/agent-chat.js', '/mcp-apps/api/agent/tools', '/tool-views/api/agent/tools']) {
+      expect((await page.request.get(`${server.sandboxUrl}${path}`)).status(), path).toBe(404);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
