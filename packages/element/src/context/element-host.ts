@@ -23,6 +23,8 @@ export interface ElementHost {
   readonly adapter: AgentChatAdapter;
   /** Tokens and cost are shown where the element has them (`show-usage`): per reply, per sub-agent. */
   readonly showUsage: boolean;
+  /** The page's sandbox page for an AG-UI agent's MCP Apps views (`apps-sandbox`). */
+  readonly appsSandbox?: string | undefined;
   /**
    * A table of texts (its English, e.g. `threadsEn`) in the element's language and with the page's `strings`
    * over it; the same object until either changes. Features read it through the Texts controller (i18n/texts.ts).

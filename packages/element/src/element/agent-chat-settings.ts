@@ -40,6 +40,7 @@ export class AgentChatSettings extends LitElement {
     showUsage: { type: Boolean, attribute: 'show-usage' },
     opened: { type: Boolean, reflect: true, attribute: 'open' },
     adapter: { attribute: false },
+    appsSandbox: { attribute: 'apps-sandbox' },
     narrow: { state: true },
   };
 
@@ -96,6 +97,12 @@ export class AgentChatSettings extends LitElement {
   declare opened: boolean;
   /** What the host page lends the chat: context, mentions, client tools, confirm, headers… */
   declare adapter: AgentChatAdapter | undefined;
+  /**
+   * The sandbox page MCP Apps views from an AG-UI agent are drawn in (`transport="ag-ui"`): an agent-chat server's
+   * (`…/apps/sandbox` on its sandbox origin) or any MCP Apps sandbox proxy, on an origin other than the page's. An
+   * agent-chat server names its own; without this, an AG-UI agent's views are not drawn.
+   */
+  declare appsSandbox: string | undefined;
   /** @internal The viewport is narrower than `breakpoint`: floating and docked show as a drawer. */
   declare narrow: boolean;
 

@@ -7,7 +7,7 @@ import { afterPaint, nextTask } from '../ui/later.js';
 import { conversationModule, loadConversation, type ConversationModule } from './load-conversation.js';
 
 /** The element's fields the conversation is set up from; a change of one is passed on (`changed`). */
-const HOST_FIELDS = ['endpoint', 'session', 'transport', 'locale', 'strings', 'adapter', 'showUsage'];
+const HOST_FIELDS = ['endpoint', 'session', 'transport', 'locale', 'strings', 'adapter', 'showUsage', 'appsSandbox'];
 
 /**
  * Where the shell keeps its conversation: nothing until it is first needed (the element shows it, or the page starts a

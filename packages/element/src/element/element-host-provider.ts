@@ -22,12 +22,14 @@ export interface HostElement extends ReactiveElement {
   readonly strings: Partial<Record<string, unknown>> | undefined;
   readonly adapter: AgentChatAdapter | undefined;
   readonly showUsage: boolean;
+  readonly appsSandbox: string | undefined;
   focus(): void;
 }
 
 /**
  * Provides the element's ElementHost to every feature below it. The shell calls `update` when the fields it is made
- * of change (endpoint, session, transport, locale, strings, adapter, showUsage); a locale registered later updates it too.
+ * of change (endpoint, session, transport, locale, strings, adapter, showUsage, appsSandbox); a locale registered later
+ * updates it too.
  */
 export class ElementHostProvider {
   readonly #element: HostElement;
@@ -79,7 +81,7 @@ export class ElementHostProvider {
 
   #take(): ElementHost {
     const element = this.#element;
-    const { endpoint, sessionId, transport, locale, strings, adapter, showUsage } = element;
+    const { endpoint, sessionId, transport, locale, strings, adapter, showUsage, appsSandbox } = element;
     // Each table resolved once per value: a long history's parts all read the same object.
     const tables = new WeakMap<object, Record<string, string>>();
     return {
@@ -89,6 +91,7 @@ export class ElementHostProvider {
       locale,
       adapter: adapter ?? {},
       showUsage,
+      appsSandbox,
       texts: <T extends Record<string, string>>(base: T): T => {
         let table = tables.get(base) as T | undefined;
         if (!table) tables.set(base, (table = resolveTable(base, locale, strings)));

@@ -1,4 +1,15 @@
-import type { AnswerInputRequest, CommandsResponse, Context, InputRequest, ResumeRequest, SendMessageRequest, SessionResponse, ToolsResponse, UndoResponse } from '@agent-chat/protocol';
+import type {
+  AnswerInputRequest,
+  CommandsResponse,
+  Context,
+  InputRequest,
+  ResumeRequest,
+  SendMessageRequest,
+  SessionResponse,
+  ToolViewResponse,
+  ToolsResponse,
+  UndoResponse,
+} from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 
 /** Which protocol a server speaks: the element's own (`agent-chat`, the default) or an AG-UI agent's. */
@@ -43,6 +54,18 @@ export interface AgentTransport {
    * credentials; a failure is an AgentHttpError.
    */
   request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * Where one call's MCP Apps view comes from and where its requests go, whichever protocol the server speaks: its
+ * document (with the sandbox page to draw it in), and its `tools/call` and `resources/read` to its own MCP server.
+ * The element's server answers through its view routes (features/mcp-apps/view-requests.ts), an AG-UI agent through
+ * runs of its own (ag-ui/view-requests.ts); either refuses what the view may not do.
+ */
+export interface ViewRequests {
+  view(signal: AbortSignal): Promise<ToolViewResponse>;
+  callTool(name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+  readResource(uri: string, signal: AbortSignal): Promise<unknown>;
 }
 
 /** How a turn's message goes to the server: POST /messages by default; an edit or a regenerated reply sends it otherwise. */

@@ -66,7 +66,10 @@ export function reconcile(held: readonly Message[], snapshot: readonly Message[]
   return [...kept, ...snapshot.filter((message) => !known.has(message.id))];
 }
 
-/** A call as the element's tool_call event: an agent-chat server's kind and label, else a read named by its tool. */
+/**
+ * A call as the element's tool_call event: an agent-chat server's kind and label, else a read named by its tool; its
+ * view, when an `mcp-apps` activity gave it one.
+ */
 export function callEvent(toolCallId: string, call: ThreadCall): StreamEvent {
   return {
     type: 'tool_call',
@@ -77,11 +80,12 @@ export function callEvent(toolCallId: string, call: ThreadCall): StreamEvent {
     label: call.label ?? call.name,
     input: parseJson(call.args),
     ...(call.subagent ? { subagent: true } : {}),
+    ...(call.app ? { view: { resourceUri: call.app.resourceUri, ...(call.app.serverId ? { server: call.app.serverId } : {}) } } : {}),
     ...under(call.parentCallId),
   };
 }
 
-/** A call's result as the element's tool_result event, with how it ended as far as the thread knows. */
+/** A call's result as the element's tool_result event, with how it ended as far as the thread knows (and its view's MCP result). */
 export function resultEvent(toolCallId: string, call: ThreadCall | undefined, output: unknown): Extract<StreamEvent, { type: 'tool_result' }> {
   return {
     type: 'tool_result',
@@ -92,5 +96,6 @@ export function resultEvent(toolCallId: string, call: ThreadCall | undefined, ou
     isError: Boolean(call?.isError),
     ...(call?.stopped ? { stopped: true } : {}),
     ...(call?.usage ? { usage: call.usage } : {}),
+    ...(call?.app ? { viewResult: call.app.result } : {}),
   };
 }

@@ -1,5 +1,17 @@
 import type { Interrupt, Message, ResumeEntry } from '@ag-ui/core';
-import type { InputRequest, PendingCall, ToolKind, Usage } from '@agent-chat/protocol';
+import type { InputRequest, PendingCall, ToolKind, Usage, ViewResult } from '@agent-chat/protocol';
+
+/**
+ * A call's MCP Apps view as an `mcp-apps` activity told it (the format of @ag-ui/mcp-apps-middleware): its document,
+ * on the MCP server the agent knows by `serverId` or else `serverHash`, and the MCP result the view is given. The
+ * view's requests name that server to the agent (proxied runs); a reload draws the view again from this.
+ */
+export interface McpAppActivity {
+  resourceUri: string;
+  serverHash: string;
+  serverId?: string;
+  result: ViewResult;
+}
 
 /** A tool call seen on the thread: enough to show it again (a reload: snapshot-turns.ts) and to name its result. */
 export interface ThreadCall {
@@ -19,6 +31,8 @@ export interface ThreadCall {
   isError?: boolean;
   stopped?: boolean;
   usage?: Usage;
+  /** The call is drawn as its MCP server's view (an `mcp-apps` activity named it). */
+  app?: McpAppActivity;
 }
 
 /**

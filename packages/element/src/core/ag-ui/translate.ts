@@ -1,4 +1,5 @@
 import type {
+  ActivitySnapshotEvent,
   AssistantMessage,
   Interrupt,
   MessagesSnapshotEvent,
@@ -21,6 +22,7 @@ import type {
 import type { Confirmation, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { INPUT_REQUEST_REASON, inputRequestEvent } from './input-interrupts.js';
 import { applyPatch, type PatchOperation } from './json-patch.js';
+import { mcpAppEvents } from './mcp-apps-activity.js';
 import { CLIENT_TOOL_REASON, OURS, callEvent, contentText, doneEvent, ours, reconcile, resultEvent, turnIds, under } from './stream-events.js';
 import { agUiId, parseJson, runCall, type AgUiThread } from './thread.js';
 
@@ -29,8 +31,9 @@ export { CLIENT_TOOL_REASON, contentText, doneEvent, reconcile, turnIds };
 /**
  * One AG-UI run's events, turned into the element's own stream events (packages/protocol's), so the conversation
  * follows an AG-UI agent with the code that follows the element's own server. Keeps the thread as it goes: the
- * messages the next run is sent, the state, the tool calls, the interrupts. Events the element has no use for
- * (steps, activities, raw, custom) turn into nothing.
+ * messages the next run is sent, the state, the tool calls, the interrupts. An `mcp-apps` activity draws its call's
+ * view (mcp-apps-activity.ts); events the element has no use for (steps, other activities, raw, custom) turn into
+ * nothing.
  *
  * A sub-agent run (AG-UI 1.0: SUBAGENT_STARTED, then events carrying its `subagentRunId`, then SUBAGENT_FINISHED or
  * SUBAGENT_ERROR) is the element's sub-agent branch: the call SUBAGENT_STARTED names (`parentToolCallId`) becomes a
@@ -58,6 +61,8 @@ export class AgUiTranslator {
   #openChunk: string | undefined;
   /** The calls this run started that have no result yet: a run that breaks off answers them (settleOpenCalls). */
   readonly #open = new Set<string>();
+  /** The call of the last TOOL_CALL_RESULT: an `mcp-apps` activity that names no call is that call's view. */
+  #lastResult: string | undefined;
 
   constructor(thread: AgUiThread, decided: ReadonlyMap<string, Confirmation> = new Map()) {
     this.#thread = thread;
@@ -139,7 +144,10 @@ export class AgUiTranslator {
         return [...started, ...(chunk.delta ? this.#appendArgs(toolCallId, chunk.delta) : [])];
       }
       case 'TOOL_CALL_RESULT':
+        this.#lastResult = (event as ToolCallResultEvent).toolCallId;
         return [this.#result(event as ToolCallResultEvent)];
+      case 'ACTIVITY_SNAPSHOT':
+        return mcpAppEvents(this.#thread, event as ActivitySnapshotEvent, this.#lastResult);
       case 'SUBAGENT_STARTED':
         return this.#subagentStarted(event as SubagentStartedEvent);
       case 'SUBAGENT_FINISHED':

@@ -1,20 +1,18 @@
 import type { ToolCallTurn, ToolViewResponse } from '@agent-chat/protocol';
 import type { ElementHost } from '../../context/element-host.js';
-import type { AgentTransport } from '../../transport/transport.js';
+import { AgUiViewRequests } from '../../transport/ag-ui/view-requests.js';
+import type { AgentTransport, ViewRequests } from '../../transport/transport.js';
+
+export type { ViewRequests };
 
 /**
- * Where one call's view comes from and where its requests go: its document (with the sandbox page to draw it in),
- * and its `tools/call` and `resources/read` to its own MCP server. Whoever answers refuses what the view may not do.
+ * The view's source for the element's transport: an agent-chat server's view routes, or an AG-UI agent's runs (its
+ * views drawn in the page's sandbox page, `apps-sandbox`).
  */
-export interface ViewRequests {
-  view(signal: AbortSignal): Promise<ToolViewResponse>;
-  callTool(name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
-  readResource(uri: string, signal: AbortSignal): Promise<unknown>;
-}
-
-/** The view's source for the element's transport: the agent-chat server's view routes. */
 export function viewRequests(client: AgentTransport, host: ElementHost, call: ToolCallTurn): ViewRequests {
-  return new ServerViewRequests(client, host.sessionId, call.toolCallId);
+  return client.transport === 'ag-ui'
+    ? new AgUiViewRequests(client, host.sessionId, call.toolCallId, host.appsSandbox)
+    : new ServerViewRequests(client, host.sessionId, call.toolCallId);
 }
 
 /**
