@@ -13,6 +13,7 @@ import { minifyTemplates } from './build/minify-templates.mjs';
 import { resultsFileReporter } from './test/support/results-file-reporter.ts';
 import { startTestServer } from './test/support/test-server.ts';
 import { startAgUiServer } from './test/support/ag-ui-server.ts';
+import { frameCommandsPlugin } from './test/support/ag-ui-mcp-apps-frames.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -115,6 +116,8 @@ export default {
     // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
     a11ySnapshotPlugin(),
     failNextRequestPlugin,
+    // Reading and clicking in a view's frame on another origin (ag-ui-mcp-apps.test.ts).
+    frameCommandsPlugin(),
   ],
   middleware: [agentServerUrl, failNextRequest],
   reporters: [defaultReporter(), ...(resultsFile ? [resultsFileReporter(resultsFile)] : [])],

@@ -20,6 +20,7 @@ import { mountSubagentApprovalScenarios } from './subagent-approval-scenarios.js
 import { mountInputRequestScenarios } from './input-request-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { closeMcpAppScenarios, mountMcpAppScenarios } from './mcp-app-scenarios.js';
+import { closeAgUiMcpAppScenarios, mountAgUiMcpAppScenarios } from './ag-ui-mcp-apps-agent.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -201,6 +202,7 @@ function scenarios(): Hono {
   mountSubagentApprovalScenarios(app);
   mountInputRequestScenarios(app);
   mountMcpAppScenarios(app);
+  mountAgUiMcpAppScenarios(app);
   return app;
 }
 
@@ -230,5 +232,5 @@ export function startTestServer(): Promise<TestServer> {
   requestRecorder(app);
   app.route('/', scenarios());
   // The message actions' fake Messages API (started by their first test) stops with the server.
-  return serveApp(app).then((running) => ({ ...running, close: () => Promise.all([closeMessageActionScenarios(), closeAttachmentScenarios(), closeMcpAppScenarios()]).then(running.close) }));
+  return serveApp(app).then((running) => ({ ...running, close: () => Promise.all([closeMessageActionScenarios(), closeAttachmentScenarios(), closeMcpAppScenarios(), closeAgUiMcpAppScenarios()]).then(running.close) }));
 }
