@@ -16,6 +16,8 @@ import { noSuchSession } from '../session/owned-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { withSession } from '../routes/with-session.js';
 import { followAgUi } from './follow-ag-ui.js';
+import { storedViewCalls } from './mcp-apps.js';
+import { answerProxiedRequest, proxiedRequestOf } from './proxied-request.js';
 import { tracedIssue } from './interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { readRunInput } from './read-input.js';
@@ -44,6 +46,9 @@ const threadIdParam = createMiddleware<AgentChatEnv>(async (c, next) => {
 export function agUiRoute(runtime: Runtime) {
   return new Hono<AgentChatEnv>().post('/ag-ui', jsonBody(RunAgentInputSchema, runtime.limits, { messages: 'sessionTurns', context: 'contextItems', resume: 'answers' }), threadIdParam, async (c) => {
     const input = c.get('body');
+    // A view's own MCP request (MCP Apps), as @ag-ui/mcp-apps-middleware takes it: answered, no run started.
+    const proxied = proxiedRequestOf(input);
+    if (proxied !== undefined) return answerProxiedRequest(c, runtime, input, proxied);
     // Answers to what a running call asked go to that run, which holds the session: no new run is started.
     const answering = await resumeInputRequests(c, c.get('sessionRef'), runtime, input);
     if (answering) return answering;
@@ -75,7 +80,8 @@ export function agUiRoute(runtime: Runtime) {
           : await startResumeRun(runtime, session, slot, answers, request.context);
       // A resumed run goes on inside branches begun before it: the mapper names them from the session's calls.
       const subagentCalls = storedSubagentCalls(session.turns, session.subagentTurns);
-      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls });
+      const viewCalls = storedViewCalls(session.turns, session.subagentTurns);
+      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls, viewCalls });
       return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: slot.runId, after, mapper });
     });
     // A 404 (from a store that hands out another owner's record: owned-session.ts) is named by this request's field.

@@ -1,5 +1,6 @@
 import type { Message } from '@ag-ui/core';
-import type { Turn } from '@agent-chat/protocol';
+import type { ToolCallTurn, Turn } from '@agent-chat/protocol';
+import { activityId, MCP_APPS_ACTIVITY, mcpAppContent } from './mcp-apps.js';
 
 /**
  * A session's history as AG-UI messages, for MESSAGES_SNAPSHOT. Ids are our turn ids, so a client that sends the
@@ -14,6 +15,9 @@ import type { Turn } from '@agent-chat/protocol';
  * each attributed by its `subagentRunId` (the call's id, as on the stream), and a client drops a message the
  * snapshot leaves out. A branch's messages follow the results of the step that called it, never between a call and
  * its result, so each agent's conversation stays one a model could read.
+ *
+ * A call drawn as a view (MCP Apps) has its `mcp-apps` activity message after its result, as the stream sent it
+ * (map-events.ts): a client that reloads draws the view again from the snapshot.
  */
 export function historyMessages(turns: readonly Turn[], subagentTurns: readonly Turn[] = []): Message[] {
   const branches = new Map<string, Turn[]>();
@@ -35,6 +39,7 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
   const messages: Message[] = [];
   let open: Extract<Message, { role: 'assistant' }> | undefined;
   let answered: string[] = [];
+  const viewCalls = new Map<string, ToolCallTurn>();
   const flush = () => {
     for (const id of answered) {
       const branch = branches.get(id);
@@ -61,6 +66,7 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
           messages.push(open);
         }
         open.toolCalls = [...(open.toolCalls ?? []), call];
+        if (turn.view) viewCalls.set(turn.toolCallId, turn);
         break;
       }
       case 'tool_result':
@@ -74,6 +80,7 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
           ...(turn.isError ? { error: resultContent(turn.output) } : {}),
           ...tag,
         });
+        pushActivity(messages, viewCalls.get(turn.toolCallId), turn, tag);
         break;
       case 'thinking':
         open = undefined;
@@ -86,6 +93,16 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
   }
   flush();
   return messages;
+}
+
+/** The activity of a call drawn as a view, after its result (none when the run was stopped in the call). */
+function pushActivity(messages: Message[], call: ToolCallTurn | undefined, result: Extract<Turn, { type: 'tool_result' }>, tag: { subagentRunId?: string }): void {
+  if (!call?.view || result.stopped) return;
+  const content = mcpAppContent(
+    { toolCallId: call.toolCallId, input: call.input, view: call.view },
+    { text: resultContent(result.output), isError: result.isError, ...(result.viewResult ? { viewResult: result.viewResult } : {}) },
+  );
+  messages.push({ id: activityId(call.toolCallId), role: 'activity', activityType: MCP_APPS_ACTIVITY, content, ...tag });
 }
 
 /** A call's input as AG-UI carries it: the JSON text of the arguments. */

@@ -2,6 +2,7 @@ import { EventType, PROTOCOL_VERSION, type AGUIEvent, type Message, type RunFini
 import type { DoneEvent, InputRequest, InputRequestEvent, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { argumentsOf, resultContent } from './history-messages.js';
 import { inputRequestInterrupt } from './input-interrupts.js';
+import { mcpAppActivity, type ViewCall } from './mcp-apps.js';
 import { interruptsFor } from './interrupts.js';
 import { closeLane, closeReasoning, closeText, newLane } from './lanes.js';
 import { stateDiff } from './state-diff.js';
@@ -16,6 +17,8 @@ export interface AgUiRunIds {
   runId: string;
   /** The sub-agent calls the session already holds: names a branch begun in an earlier run that this one resumes. */
   subagentCalls?: (toolCallId: string) => SubagentCall | undefined;
+  /** The calls with a view the session already holds: a resumed run's result may answer one (mcp-apps.ts). */
+  viewCalls?: (toolCallId: string) => ViewCall | undefined;
 }
 
 /**
@@ -32,6 +35,8 @@ export function agUiEventMapper(ids: AgUiRunIds) {
   let state: { value: unknown } | undefined;
   let error: { message: string; code?: string } | undefined;
   let waiting: PendingCall[] = [];
+  // This run's calls drawn as views, until their result brings the view's activity.
+  const viewCalls = new Map<string, ViewCall>();
 
   function closeAll(out: AGUIEvent[]) {
     for (const lane of [main, ...branches.lanes()]) closeLane(lane, out);
@@ -103,6 +108,7 @@ export function agUiEventMapper(ids: AgUiRunIds) {
             metadata: { [META_KEY]: { kind: event.kind, label: event.label, ...(event.subagent ? { subagent: true } : {}) } },
           });
           if (event.parentCallId) callOwner.set(event.toolCallId, event.parentCallId);
+          if (event.view) viewCalls.set(event.toolCallId, { toolCallId: event.toolCallId, input: event.input, view: event.view });
           if (event.subagent) branches.start(out, event, lane.assistant);
           break;
         case 'tool_result': {
@@ -128,6 +134,11 @@ export function agUiEventMapper(ids: AgUiRunIds) {
             ...tag,
             ...(Object.keys(details).length > 0 ? { metadata: { [META_KEY]: details } } : {}),
           });
+          // MCP Apps: the view follows its call's result, as @ag-ui/mcp-apps-middleware sends it.
+          const viewCall = viewCalls.get(event.toolCallId) ?? ids.viewCalls?.(event.toolCallId);
+          const activity = viewCall && mcpAppActivity(viewCall, { ...event, text: content }, tag);
+          if (activity) out.push(activity);
+          viewCalls.delete(event.toolCallId);
           break;
         }
         case 'state': {

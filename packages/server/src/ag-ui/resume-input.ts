@@ -7,6 +7,7 @@ import { openInputRequests, publicInputRequest } from '../session/input-request-
 import { loadOwnSession } from '../session/owned-session.js';
 import type { SessionRef } from '../session/session-ref.js';
 import { followAgUi } from './follow-ag-ui.js';
+import { storedViewCalls } from './mcp-apps.js';
 import { inputAnswerFromResume } from './input-interrupts.js';
 import { agUiEventMapper } from './map-events.js';
 import { storedSubagentCalls } from './subagents.js';
@@ -49,6 +50,12 @@ export async function resumeInputRequests(c: Context, ref: SessionRef, runtime: 
   }
   if (!holder) return errorJson(c, 409, 'conflict', 'The run that asked is no longer running.', { field: 'resume' });
   const stillOpen = open.filter((request) => !answered.has(request.requestId)).map(publicInputRequest);
-  const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls: storedSubagentCalls(session.turns, session.subagentTurns) });
+  const mapper = agUiEventMapper({
+    threadId: session.id,
+    runId: input.runId,
+    subagentCalls: storedSubagentCalls(session.turns, session.subagentTurns),
+    // A call asking the user (an elicitation) may be one with a view: its result, after the answer, brings the view.
+    viewCalls: storedViewCalls(session.turns, session.subagentTurns),
+  });
   return followAgUi(c, runtime, { session: ref, runId: holder.runId, after, mapper, picksUp: { stillOpen } });
 }

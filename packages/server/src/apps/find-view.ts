@@ -1,4 +1,4 @@
-import type { Turn } from '@agent-chat/protocol';
+import type { ToolCallTurn, Turn } from '@agent-chat/protocol';
 import type { Tool, ToolRegistry } from '../tools/define-tool.js';
 import type { ToolView } from '../tools/tool-view.js';
 import type { SessionRecord } from '../session/session-record.js';
@@ -6,7 +6,7 @@ import type { SessionRecord } from '../session/session-record.js';
 /** A call of the session drawn as a view, and the view its tool has now. */
 export type FoundView =
   | { found: true; view: ToolView }
-  | { found: false; field: 'toolCallId'; message: string };
+  | { found: false; field: 'toolCallId' | 'serverId'; message: string };
 
 /**
  * The view of a call of this session (the agent's or a sub-agent's): the call must be stored with a `view`, and its
@@ -21,6 +21,22 @@ export function findView(session: SessionRecord, toolCallId: string, tools: Tool
     return { found: false, field: 'toolCallId', message: `The view of the tool call "${toolCallId}" is no longer offered by its server.` };
   }
   return { found: true, view };
+}
+
+/**
+ * The view of a server a call of this session was drawn with, for a request that names the server and not the call
+ * (an AG-UI client's `__proxiedMCPRequest`, as @ag-ui/mcp-apps-middleware's activities name it): the latest such call
+ * whose view findView still finds. A server with no view in the session has none, whoever it is.
+ */
+export function findServerView(session: SessionRecord, isServer: (server: string | undefined) => boolean, tools: ToolRegistry): FoundView {
+  const calls = [...session.turns, ...(session.subagentTurns ?? [])]
+    .filter((turn): turn is ToolCallTurn => turn.type === 'tool_call' && turn.view !== undefined && isServer(turn.view.server))
+    .sort((a, b) => b.createdAt - a.createdAt);
+  for (const call of calls) {
+    const found = findView(session, call.toolCallId, tools);
+    if (found.found) return found;
+  }
+  return { found: false, field: 'serverId', message: 'No call of this thread was drawn with a view of that server.' };
 }
 
 function findCall(turns: readonly Turn[], toolCallId: string) {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Apps } from '../apps/apps-options.js';
 import { findView } from '../apps/find-view.js';
+import { viewRequest } from '../apps/view-request.js';
 import { sandboxUrl } from '../apps/sandbox-route.js';
 import { allowAttribute, allowedFeatures, cleanCsp, restrictedCsp, viewCspHeader } from '../apps/view-csp.js';
 import type { AgentChatEnv } from '../http/env.js';
@@ -68,19 +69,18 @@ export function viewRoutes(runtime: Pick<Runtime, 'store' | 'deps' | 'limits'>, 
     .post(`${VIEW}/tools-call`, sessionIdParam, jsonBody(viewToolCallSchema, runtime.limits), async (c) => {
       const reached = await viewOf(c);
       if (reached instanceof Response) return reached;
-      const { name, arguments: args } = c.get('body');
-      return answer(c, await reached.view.callTool(name, args ?? {}, reached.caller));
+      return answer(c, await viewRequest(reached.view, 'tools/call', c.get('body'), reached.caller));
     })
     .post(`${VIEW}/resources-read`, sessionIdParam, jsonBody(viewReadResourceSchema, runtime.limits), async (c) => {
       const reached = await viewOf(c);
       if (reached instanceof Response) return reached;
-      return answer(c, await reached.view.readResource(c.get('body').uri, reached.caller));
+      return answer(c, await viewRequest(reached.view, 'resources/read', c.get('body'), reached.caller));
     });
 }
 
 /** The server's answer as it is (the view's bridge hands it to the view), or the refusal with its status. */
 function answer<E extends AgentChatEnv>(c: Context<E>, outcome: ViewOutcome): Response {
   if (outcome.ok) return c.json(outcome.result as object);
-  const code = outcome.status === 403 ? 'forbidden' : outcome.status === 404 ? 'not_found' : 'internal';
+  const code = outcome.status === 400 ? 'invalid_request' : outcome.status === 403 ? 'forbidden' : outcome.status === 404 ? 'not_found' : 'internal';
   return errorJson(c, outcome.status, code, outcome.message, outcome.field ? { field: outcome.field } : {});
 }

@@ -21,7 +21,7 @@ export interface ViewCaller {
 /** What a view's request came to: the server's answer, or a refusal the route says with its status. */
 export type ViewOutcome =
   | { ok: true; result: unknown }
-  | { ok: false; status: 403 | 404 | 502; message: string; field?: string };
+  | { ok: false; status: 400 | 403 | 404 | 502; message: string; field?: string };
 
 /**
  * A tool's interactive view (MCP Apps), as the routes reach it without knowing MCP: the mcp entry builds one for each
