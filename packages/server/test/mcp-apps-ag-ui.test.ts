@@ -1,4 +1,4 @@
-import type { ActivitySnapshotEvent, MessagesSnapshotEvent, ToolCallResultEvent } from '@ag-ui/core';
+import type { ActivitySnapshotEvent, MessagesSnapshotEvent, RunFinishedEvent, ToolCallResultEvent } from '@ag-ui/core';
 import type { HttpAgent } from '@ag-ui/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpTools, type McpTools } from '../src/mcp.js';
@@ -115,5 +115,37 @@ describe('MCP Apps over AG-UI', () => {
     expect(read).toEqual({ error: expect.stringMatching(/^Unknown server "apps"/) });
     const call = await proxied(stranger, { serverHash, serverId, method: 'tools/call', params: { name: 'refresh_time' } });
     expect(call['error']).toMatch(/^Unknown server/);
+  });
+});
+
+describe('MCP Apps over AG-UI, a view call the user approves first', () => {
+  let apps: McpTools;
+  let main: RunningServer;
+
+  beforeAll(async () => {
+    apps = await mcpTools({ ...stdioScript('mcp-apps-stdio.ts', 'apps'), needsConfirmation: (tool) => tool.name === 'get_stats' });
+    main = await serveApp(agUiApp({ model: toolNamingModel(), tools: [apps], apps: { sandboxOrigin: 'http://127.0.0.1:9' } }));
+  });
+  afterAll(async () => {
+    await main?.close();
+    await apps?.close();
+  });
+
+  it('sends the activity in the resumed run, where the result comes', async () => {
+    const agent = agUiAgent(main.url, 'approved');
+    agent.addMessage({ id: 'approved-u1', role: 'user', content: ask('get_stats').text });
+    const asked = await runAgUi(agent);
+    expect(ofType(asked.events, 'ACTIVITY_SNAPSHOT')).toEqual([]);
+    const finished = ofType<RunFinishedEvent>(asked.events, 'RUN_FINISHED')[0]!;
+    const interrupt = finished.outcome?.type === 'interrupt' ? finished.outcome.interrupts[0] : undefined;
+    expect(interrupt).toBeDefined();
+
+    const resumed = await runAgUi(agent, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { action: 'approve' } }] });
+    const activity = ofType<ActivitySnapshotEvent>(resumed.events, 'ACTIVITY_SNAPSHOT')[0];
+    expect(activity?.content).toMatchObject({
+      toolCallId: interrupt!.toolCallId,
+      resourceUri: 'ui://apps/clock.html',
+      result: { structuredContent: { unit: 'cpu' } },
+    });
   });
 });
