@@ -7,7 +7,16 @@ import type { AgentChat } from '../src/agent-chat.js';
 import type { ViewLink } from '../src/index.js';
 import { scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, deepAll, shownText, userBubbles } from './support/dom.js';
-import { ASK_VIEWS, COUNTER_REPLY, COUNTER_VIEW_HEIGHT, VIEW_MESSAGE, viewSaid } from './support/mcp-app-view-html.js';
+import {
+  ASK_VIEWS,
+  COUNTER_REPLY,
+  COUNTER_VIEW_HEIGHT,
+  STREAM_COUNTER,
+  STREAMED_INPUT,
+  STREAMED_PARTIAL,
+  VIEW_MESSAGE,
+  viewSaid,
+} from './support/mcp-app-view-html.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 36, the element's half: a tool call whose MCP server declares a view (MCP Apps) is drawn as that view, in a
@@ -254,5 +263,21 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     ask(frame, { link: 'https://elsewhere.test/' });
     await waitFor(() => stateOf(frame)?.link === 'refused', { message: 'the page to refuse it' });
     expect(links.map((link) => link.url)).to.deep.equal(['https://example.com/docs', 'https://elsewhere.test/']);
+  });
+  it('draws the view as soon as the call starts and tells it the input as the model writes it, then whole once', async () => {
+    const el = await chat(uniqueSession('mcp-app-partial'));
+    const api = new URL(await scenario('mcp-apps')).origin;
+    void el.send(STREAM_COUNTER);
+    const frame = await waitFor(() => viewFrame(el), { message: 'the view frame, while the input streams' });
+    // The model holds the rest of the input until the view has had the first piece.
+    const partial = await waitFor(() => stateOf(frame)?.partials[0], { message: 'the partial input' });
+    expect(partial).to.deep.equal(STREAMED_PARTIAL);
+    expect(stateOf(frame)!.inputs, 'no whole input yet').to.equal(0);
+    await fetch(`${api}/__release-streamed-input`, { method: 'POST' });
+    const shown = await waitFor(() => withResult(stateOf(frame)), { message: 'the view to get its result' });
+    expect(shown.input, 'the whole input').to.deep.equal(STREAMED_INPUT);
+    expect(shown.inputs, 'once').to.equal(1);
+    expect(shown.result).to.equal(`counter at ${STREAMED_INPUT.start}`);
+    expect(viewFrame(el), 'the same frame all along').to.equal(frame);
   });
 });

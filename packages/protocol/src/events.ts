@@ -70,6 +70,11 @@ export const toolInputDeltaEventSchema = z.object({
   toolCallId: z.string(),
   name: z.string(),
   delta: z.string(),
+  /**
+   * The call's tool has a view (MCP Apps), as its `tool_call` will say: a client may draw it now, so the view sees
+   * the input come (GET its view with `?tool=` while the call is not stored yet).
+   */
+  view: toolViewSchema.optional(),
   parentCallId,
 });
 

@@ -11,6 +11,11 @@ export const COUNTER_REPLY = 'There is your counter.';
 /** What the view's second button sends as the user (`ui/message`). */
 export const VIEW_MESSAGE = 'The counter says hello';
 export const viewSaid = (text: string) => `The view told me: ${text}`;
+/** Asked of the model, it writes show_counter's input in two pieces (mcp-app-scenarios.ts): `{"start":1`, then `2}`. */
+export const STREAM_COUNTER = 'Stream me a counter';
+export const STREAMED_INPUT = { start: 12 };
+/** What the view is told of the input from the first piece. */
+export const STREAMED_PARTIAL = { start: 1 };
 /**
  * Asked of the model after the view set its context: it answers with what the views told it (`viewsHeard`), and
  * whether its system prompt, what a real model reads, had it.

@@ -6,7 +6,7 @@ import type { SessionRecord } from '../session/session-record.js';
 /** A call of the session drawn as a view, and the view its tool has now. */
 export type FoundView =
   | { found: true; view: ToolView }
-  | { found: false; field: 'toolCallId' | 'serverId'; message: string };
+  | { found: false; field: 'toolCallId' | 'serverId' | 'tool'; message: string };
 
 /**
  * The view of a call of this session (the agent's or a sub-agent's): the call must be stored with a `view`, and its
@@ -20,6 +20,19 @@ export function findView(session: SessionRecord, toolCallId: string, tools: Tool
   if (!view || view.resourceUri !== call.view.resourceUri) {
     return { found: false, field: 'toolCallId', message: `The view of the tool call "${toolCallId}" is no longer offered by its server.` };
   }
+  return { found: true, view };
+}
+
+/**
+ * The view of a call whose input may still stream (`view` on its tool_input_delta), named with its tool (`?tool=` on
+ * GET view): not stored yet, it will have its tool's view, so a client draws it while the model writes the input.
+ * Only its document is given so (the view's own requests wait for the call to be stored, as findView has them);
+ * a call that is stored is findView's, whatever tool is named.
+ */
+export function findStreamingView(session: SessionRecord, toolCallId: string, tool: string, tools: ToolRegistry): FoundView {
+  if (findCall(session.turns, toolCallId) ?? findCall(session.subagentTurns ?? [], toolCallId)) return findView(session, toolCallId, tools);
+  const view = findTool(tools, tool)?.view;
+  if (!view) return { found: false, field: 'tool', message: `No tool "${tool}" with a view.` };
   return { found: true, view };
 }
 

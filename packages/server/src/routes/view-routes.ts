@@ -2,7 +2,7 @@ import { viewReadResourceSchema, viewToolCallSchema, type ToolViewResponse } fro
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Apps } from '../apps/apps-options.js';
-import { findView } from '../apps/find-view.js';
+import { findStreamingView, findView } from '../apps/find-view.js';
 import { viewRequest } from '../apps/view-request.js';
 import { sandboxUrl } from '../apps/sandbox-route.js';
 import { allowAttribute, allowedFeatures, cleanCsp, restrictedCsp, viewCspHeader } from '../apps/view-csp.js';
@@ -23,19 +23,25 @@ const VIEW = '/sessions/:sessionId/calls/:toolCallId/view';
  * session's owner only (another's session is a 404, as one that never was).
  */
 export function viewRoutes(runtime: Pick<Runtime, 'store' | 'deps' | 'limits'>, apps: Apps) {
-  /** The view of the caller's call, or the 404 that says what is missing. */
-  const viewOf = async <E extends AgentChatEnv>(c: Context<E>): Promise<{ view: ToolView; caller: ViewCaller } | Response> => {
+  /**
+   * The view of the caller's call, or the 404 that says what is missing. `streamingTool`: the call may still be
+   * streaming, not stored yet (GET's `?tool=`, see findStreamingView).
+   */
+  const viewOf = async <E extends AgentChatEnv>(c: Context<E>, streamingTool?: string): Promise<{ view: ToolView; caller: ViewCaller } | Response> => {
     const sessionId = c.get('sessionId');
     const session = await loadOwnSession(runtime.store, c.get('sessionRef'));
     if (!session) return sessionNotFound(c, sessionId);
-    const found = findView(session, c.req.param('toolCallId') ?? '', runtime.deps.tools);
+    const toolCallId = c.req.param('toolCallId') ?? '';
+    const found = streamingTool
+      ? findStreamingView(session, toolCallId, streamingTool, runtime.deps.tools)
+      : findView(session, toolCallId, runtime.deps.tools);
     if (!found.found) return errorJson(c, 404, 'not_found', found.message, { field: found.field });
     return { view: found.view, caller: { sessionId, principal: c.get('principal'), signal: c.req.raw.signal } };
   };
 
   return new Hono<AgentChatEnv>()
     .get(VIEW, sessionIdParam, async (c) => {
-      const reached = await viewOf(c);
+      const reached = await viewOf(c, c.req.query('tool'));
       if (reached instanceof Response) return reached;
       let document;
       try {

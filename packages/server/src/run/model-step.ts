@@ -1,4 +1,4 @@
-import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn, Turn } from '@agent-chat/protocol';
+import type { AssistantTextTurn, ThinkingTurn, ToolCallTurn, ToolView, Turn } from '@agent-chat/protocol';
 import { ModelError, type ModelStopReason } from '../model/model.js';
 import { compressHistory } from '../context/compress-history.js';
 import { withoutCutOffReplies } from '../context/cut-off-replies.js';
@@ -41,8 +41,13 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
   // The text and thinking turns this step started: the ones left empty are taken out at the end.
   const started: (AssistantTextTurn | ThinkingTurn)[] = [];
   const grown = <T extends AssistantTextTurn | ThinkingTurn>(turn: T): T => (started.push(turn), turn);
+  // A call of a tool with a view names it (MCP Apps, when the app draws views), from its first streamed piece on.
+  const viewOf = (name: string): ToolView | undefined => {
+    const view = deps.drawViews ? deps.tools.get(name)?.view : undefined;
+    return view ? { resourceUri: view.resourceUri, server: view.server } : undefined;
+  };
   // Shown as they stream, never stored: only the whole call (below) is.
-  const inputs = new ToolInputStream((event) => run.emit(event));
+  const inputs = new ToolInputStream((event) => run.emit(event), viewOf);
 
   const events = untilIdle(deps.model.stream(request), deps.modelIdleTimeoutMs, () => step.abort(new Error('model_timeout')));
   try {
@@ -84,6 +89,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
           text = undefined;
           thinking = undefined;
           const tool = deps.tools.get(event.name);
+          const view = viewOf(event.name);
           const call = turns.append(
             {
               type: 'tool_call',
@@ -93,7 +99,7 @@ export async function modelStep(run: RunContext): Promise<StepResult> {
               kind: tool?.kind ?? 'read',
               label: labelFor(event.name, tool?.label, event.input),
               ...(tool?.subagent ? { subagent: true } : {}),
-              ...(deps.drawViews && tool?.view ? { view: { resourceUri: tool.view.resourceUri, server: tool.view.server } } : {}),
+              ...(view ? { view } : {}),
             },
             inputs.finish(event.id),
           );

@@ -1,4 +1,4 @@
-import type { ToolInputDeltaEvent } from '@agent-chat/protocol';
+import type { ToolInputDeltaEvent, ToolView } from '@agent-chat/protocol';
 import { newId } from './ids.js';
 
 /** A call's input is sent on when this much time has passed since its last piece went out... */
@@ -9,6 +9,8 @@ const EVERY_CHARS = 256;
 interface StreamingCall {
   turnId: string;
   name: string;
+  /** Its tool's view, said with every piece: a client that missed the first still draws it. */
+  view: ToolView | undefined;
   held: string;
   sentAt: number;
 }
@@ -21,18 +23,24 @@ interface StreamingCall {
 export class ToolInputStream {
   readonly #calls = new Map<string, StreamingCall>();
   readonly #emit: (event: ToolInputDeltaEvent) => void;
+  readonly #viewOf: ((name: string) => ToolView | undefined) | undefined;
 
-  constructor(emit: (event: ToolInputDeltaEvent) => void) {
+  /** `viewOf` names the view of a tool that has one (MCP Apps), so a client draws it while the input comes. */
+  constructor(emit: (event: ToolInputDeltaEvent) => void, viewOf?: (name: string) => ToolView | undefined) {
     this.#emit = emit;
+    this.#viewOf = viewOf;
   }
 
-  /** A piece of a call's input: sent now (the first piece always is, so the call shows at once), or held. */
+  /**
+   * A piece of a call's input: sent now (the first piece always is, so the call shows at once), or held.
+   */
   add(toolCallId: string, name: string, delta: string, now = performance.now()): void {
     let call = this.#calls.get(toolCallId);
     if (!call) {
-      call = { turnId: newId('t'), name, held: '', sentAt: -Infinity };
+      call = { turnId: newId('t'), name, view: undefined, held: '', sentAt: -Infinity };
       this.#calls.set(toolCallId, call);
     }
+    if (name && (name !== call.name || !call.view)) call.view = this.#viewOf?.(name);
     if (name) call.name = name;
     call.held += delta;
     if (call.held.length >= EVERY_CHARS || now - call.sentAt >= EVERY_MS) this.#send(toolCallId, call, now);
@@ -52,7 +60,7 @@ export class ToolInputStream {
 
   #send(toolCallId: string, call: StreamingCall, now: number): void {
     if (!call.held) return;
-    this.#emit({ type: 'tool_input_delta', turnId: call.turnId, toolCallId, name: call.name, delta: call.held });
+    this.#emit({ type: 'tool_input_delta', turnId: call.turnId, toolCallId, name: call.name, delta: call.held, ...(call.view ? { view: call.view } : {}) });
     call.held = '';
     call.sentAt = now;
   }

@@ -62,6 +62,8 @@ export class McpAppView extends LitElement {
   /** The view being fetched or shown: the call it is for, the session its context goes with, what stops its requests. */
   #started: { callId: string; sessionId: string; aborted: AbortController } | undefined;
   #error: string | undefined;
+  /** The view could not be had while the call's input streamed: it is asked for again once the call is whole. */
+  #retryWhole = false;
   #height = 0;
   readonly #resized = new ResizeObserver(() => this.#session?.contextChanged());
 
@@ -119,7 +121,8 @@ export class McpAppView extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     const host = this.#host.value;
     const call = this.call;
-    if (!this.#started && call?.view && host && this.isConnected) this.#start(call);
+    if (this.#retryWhole && !isStreaming(call)) this.#retryWhole = false;
+    if (!this.#started && !this.#retryWhole && call?.view && host && this.isConnected) this.#start(call);
     if (this.#session && (changed.has('call') || changed.has('result') || changed.has('state'))) this.#tellCall();
   }
 
@@ -164,6 +167,12 @@ export class McpAppView extends LitElement {
       },
       (error: unknown) => {
         if (aborted.signal.aborted) return;
+        if (isStreaming(this.call)) {
+          // A server that cannot give the view of a call not stored yet: asked again once the call is whole.
+          this.#started = undefined;
+          this.#retryWhole = true;
+          return;
+        }
         this.#error = error instanceof Error ? error.message : String(error);
         this.requestUpdate();
       },
@@ -175,9 +184,8 @@ export class McpAppView extends LitElement {
     const session = this.#session!;
     const call = this.call;
     // While the model writes the input, the turn holds its JSON text so far (apply-event.ts), read leniently.
-    const streaming = (call as { text?: unknown } | undefined)?.text;
-    if (typeof streaming === 'string') {
-      const partial = parsePartialJson(streaming);
+    if (isStreaming(call)) {
+      const partial = parsePartialJson(call.text);
       if (isRecord(partial)) session.partialInput(partial);
     } else if (call) session.input(isRecord(call.input) ? call.input : {});
     if (this.result && !this.result.stopped) session.result(callResult(this.result));
@@ -209,10 +217,16 @@ export class McpAppView extends LitElement {
     this.#session = undefined;
     this.#view = undefined;
     this.#error = undefined;
+    this.#retryWhole = false;
     this.#height = 0;
   }
 
   static override styles = [tokens, focusRing, themeProbeStyles, mcpAppStyles];
+}
+
+/** The call's input is still streaming: its turn holds the JSON text so far, not an input. */
+function isStreaming(call: ToolCallTurn | undefined): call is ToolCallTurn & { text: string } {
+  return typeof (call as { text?: unknown } | undefined)?.text === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -12,7 +12,7 @@ export type { ViewRequests };
 export function viewRequests(client: AgentTransport, host: ElementHost, call: ToolCallTurn): ViewRequests {
   return client.transport === 'ag-ui'
     ? new AgUiViewRequests(client, host.sessionId, call.toolCallId, host.appsSandbox)
-    : new ServerViewRequests(client, host.sessionId, call.toolCallId);
+    : new ServerViewRequests(client, host.sessionId, call.toolCallId, call.name);
 }
 
 /**
@@ -22,17 +22,22 @@ export function viewRequests(client: AgentTransport, host: ElementHost, call: To
  */
 export class ServerViewRequests implements ViewRequests {
   readonly #base: string;
+  readonly #tool: string;
 
+  /** `tool`: the call's tool, so the view of a call whose input still streams (not stored yet) is found by it. */
   constructor(
     readonly client: AgentTransport,
     sessionId: string,
     toolCallId: string,
+    tool: string,
   ) {
     this.#base = `/sessions/${encodeURIComponent(sessionId)}/calls/${encodeURIComponent(toolCallId)}/view`;
+    this.#tool = tool;
   }
 
   async view(signal: AbortSignal): Promise<ToolViewResponse> {
-    return (await this.client.request(this.#base, { signal })).json() as Promise<ToolViewResponse>;
+    const url = `${this.#base}?tool=${encodeURIComponent(this.#tool)}`;
+    return (await this.client.request(url, { signal })).json() as Promise<ToolViewResponse>;
   }
 
   callTool(name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown> {
