@@ -8,7 +8,7 @@ import { rememberSessionId } from '../conversation/session-id.js';
 import { emit, emitter } from '../events.js';
 import { load } from '../features/registry.js';
 import { LOCALE_REGISTERED, resolveTable } from '../i18n/locales.js';
-import { LazyAgUiClient } from '../transport/ag-ui/lazy-client.js';
+import { lazyAgUiClient } from '../transport/ag-ui/lazy-client.js';
 import { AgentClient, type AgentClientOptions } from '../transport/agent-client.js';
 import type { AgentTransport } from '../transport/transport.js';
 
@@ -66,7 +66,7 @@ export class ElementHostProvider {
       credentials: () => element.adapter?.credentials,
     };
     // An AG-UI agent rather than the element's own server: its code is a chunk of its own (transport/ag-ui/).
-    return element.transport === 'ag-ui' ? new LazyAgUiClient(options, () => load('ag-ui-transport', element)) : new AgentClient(options);
+    return element.transport === 'ag-ui' ? lazyAgUiClient(options, () => load('ag-ui-transport', element)) : new AgentClient(options);
   };
 
   readonly #showSession = (sessionId: string): void => {
