@@ -14,7 +14,7 @@ import { DisplayMode } from './display-mode.js';
 import { hostContext, type ViewRoom } from './host-context.js';
 import { mcpAppsEn } from './mcp-app-strings.js';
 import { mcpAppStyles } from './mcp-app-styles.js';
-import { setViewContext } from './model-context.js';
+import { clearViewContext, setViewContext } from './model-context.js';
 import { openViewLink } from './open-view-link.js';
 import { themeProbes, themeProbeStyles } from './theme-variables.js';
 import { viewRequests } from './view-requests.js';
@@ -211,7 +211,7 @@ export class McpAppView extends LitElement {
   #stop(): void {
     const started = this.#started;
     started?.aborted.abort();
-    if (started && this.call) setViewContext(started.sessionId, { toolCallId: started.callId, tool: this.call.name }, undefined);
+    if (started) clearViewContext(started.sessionId, started.callId);
     this.#started = undefined;
     void this.#session?.close();
     this.#session = undefined;
