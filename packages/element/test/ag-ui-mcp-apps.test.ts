@@ -12,6 +12,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import { snapshotTurns } from '../src/core/ag-ui/snapshot-turns.js';
 import { newThread } from '../src/core/ag-ui/thread.js';
 import { AgUiTranslator } from '../src/core/ag-ui/translate.js';
+import { runInput } from '../src/transport/ag-ui/run-input.js';
 import { FRAME_CLICK, FRAME_TEXT } from './support/ag-ui-mcp-apps-frames.js';
 import {
   AG_UI_APPS_ASK,
@@ -171,6 +172,24 @@ describe('mcp-apps activities in the AG-UI translation', () => {
     expect(events[0]).to.deep.equal(callWithView('named'));
     // No TOOL_CALL_RESULT for it yet: its result is the MCP result's text.
     expect(events[1]).to.deep.include({ toolCallId: 'named', output: '12:00', viewResult: result });
+  });
+
+  it('gives the calls of a MESSAGES_SNAPSHOT their views from its activity messages (a reload of an agent-chat server’s thread), and sends no activity back', () => {
+    const thread = newThread();
+    const content = { result, resourceUri: view.resourceUri, serverHash: 'abc', serverId: 'clock', toolInput: { zone: 'UTC' }, toolCallId: 'old' };
+    translate(new AgUiTranslator(thread), {
+      type: 'MESSAGES_SNAPSHOT',
+      messages: [
+        { id: 'u1', role: 'user', content: 'What time is it?' },
+        { id: 'a1', role: 'assistant', toolCalls: [{ id: 'old', type: 'function', function: { name: 'get-time', arguments: '{"zone":"UTC"}' } }] },
+        { id: 'r1', role: 'tool', toolCallId: 'old', content: '12:00' },
+        { id: 'old.mcp-apps', role: 'activity', activityType: 'mcp-apps', content },
+      ],
+    });
+    const { turns } = snapshotTurns(thread);
+    expect(turns.find((turn) => turn.type === 'tool_call')).to.deep.include({ toolCallId: 'old', name: 'get-time', input: { zone: 'UTC' }, view });
+    expect(turns.find((turn) => turn.type === 'tool_result')).to.deep.include({ toolCallId: 'old', output: '12:00', viewResult: result });
+    expect(runInput(thread, 'thread', [], []).messages.map((message) => message.id)).to.deep.equal(['u1', 'a1', 'r1']);
   });
 
   it('draws an activity no call explains as a call of its own, and ignores other activities and ones without a document', () => {

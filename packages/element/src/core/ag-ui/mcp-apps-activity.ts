@@ -19,16 +19,45 @@ export function mcpAppEvents(thread: AgUiThread, event: ActivitySnapshotEvent, l
   const content = (event.content ?? {}) as Record<string, unknown>;
   const app = appOf(content);
   if (!app) return [];
-  const toolCallId = typeof content['toolCallId'] === 'string' ? content['toolCallId'] : (lastResult ?? `ag-ui-activity-${event.messageId}`);
-  let call = thread.calls.get(toolCallId);
-  if (!call) {
-    call = { name: toolName(app.resourceUri), args: JSON.stringify(content['toolInput'] ?? {}), ended: true } satisfies ThreadCall;
-    thread.calls.set(toolCallId, call);
-  }
-  call.app = app;
+  const toolCallId = namedCall(content) ?? lastResult ?? `ag-ui-activity-${event.messageId}`;
+  const call = withApp(thread, toolCallId, app, content);
   const answered = toolMessage(thread.messages, toolCallId);
   const output = answered ? parseJson(contentText(answered.content)) : resultText(app.result);
   return [callEvent(toolCallId, call), { ...resultEvent(toolCallId, call, output), ...under(call.parentCallId) }];
+}
+
+/**
+ * The views a MESSAGES_SNAPSHOT's `mcp-apps` activity messages tell (an agent-chat server's history has one after
+ * each such call's result), each given to its call as the live activity gives it, so a reload draws them again.
+ */
+export function snapshotApps(thread: AgUiThread, messages: readonly Message[]): void {
+  let lastResult: string | undefined;
+  for (const message of messages) {
+    if (message.role === 'tool') lastResult = message.toolCallId;
+    if (message.role !== 'activity' || message.activityType !== MCP_APPS_ACTIVITY) continue;
+    const content = (message.content ?? {}) as Record<string, unknown>;
+    const app = appOf(content);
+    const toolCallId = namedCall(content) ?? lastResult;
+    if (app && toolCallId) withApp(thread, toolCallId, app, content, messages);
+  }
+}
+
+/** The call an activity names (`toolCallId`, an agent-chat server's addition to the middleware's format). */
+function namedCall(content: Record<string, unknown>): string | undefined {
+  return typeof content['toolCallId'] === 'string' ? content['toolCallId'] : undefined;
+}
+
+/** The thread's call given its view; one the thread has not seen is made from the assistant message that made it, or the activity. */
+function withApp(thread: AgUiThread, toolCallId: string, app: McpAppActivity, content: Record<string, unknown>, messages: readonly Message[] = thread.messages): ThreadCall {
+  let call = thread.calls.get(toolCallId);
+  if (!call) {
+    const made = messages.flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : [])).find((toolCall) => toolCall.id === toolCallId);
+    const name = made?.function.name ?? toolName(app.resourceUri);
+    call = { name, args: made?.function.arguments ?? JSON.stringify(content['toolInput'] ?? {}), ended: true } satisfies ThreadCall;
+    thread.calls.set(toolCallId, call);
+  }
+  call.app = app;
+  return call;
 }
 
 /** The activity's view, when it names a document and a server to read it from. */

@@ -22,7 +22,7 @@ import type {
 import type { Confirmation, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { INPUT_REQUEST_REASON, inputRequestEvent } from './input-interrupts.js';
 import { applyPatch, type PatchOperation } from './json-patch.js';
-import { mcpAppEvents } from './mcp-apps-activity.js';
+import { mcpAppEvents, snapshotApps } from './mcp-apps-activity.js';
 import { CLIENT_TOOL_REASON, OURS, callEvent, contentText, doneEvent, ours, reconcile, resultEvent, turnIds, under } from './stream-events.js';
 import { agUiId, parseJson, runCall, type AgUiThread } from './thread.js';
 
@@ -170,6 +170,7 @@ export class AgUiTranslator {
         // The agent's own account of the conversation: what the next run is sent. What is on screen came live.
         this.#thread.messages = reconcile(this.#thread.messages, (event as MessagesSnapshotEvent).messages);
         this.#thread.snapshot = (event as MessagesSnapshotEvent).messages.map((message) => message.id);
+        snapshotApps(this.#thread, (event as MessagesSnapshotEvent).messages);
         return [];
       case 'RUN_ERROR': {
         const { message, code } = event as RunErrorEvent;

@@ -25,7 +25,8 @@ export function runInput(thread: AgUiThread, threadId: string, context: AgUiCont
     runId: agUiId('run'),
     protocolVersion: PROTOCOL_VERSION,
     ...(thread.state === undefined ? {} : { state: thread.state }),
-    messages: thread.messages,
+    // Activities are the page's to draw, not the agent's to read (AG-UI's client leaves them out too).
+    messages: thread.messages.filter((message) => message.role !== 'activity'),
     // The page's client tools come without schemas (adapter.tools holds only their handlers): none is offered.
     tools: [],
     context,
