@@ -22,8 +22,9 @@ import {
   AG_UI_APPS_SAYS,
   type ProxiedRequest,
 } from './support/ag-ui-mcp-apps-texts.js';
-import { agentServerUrl, uniqueSession } from './support/agent-server.js';
+import { agentServerUrl, scenario, uniqueSession } from './support/agent-server.js';
 import { assistantBubbles, deepAll, shownText } from './support/dom.js';
+import { COUNTER_REPLY } from './support/mcp-app-view-html.js';
 import { waitFor } from './support/wait.js';
 
 /** The official view's own elements (server-basic-vanillajs's mcp-app.html). */
@@ -122,6 +123,38 @@ describe('MCP Apps views from an AG-UI agent (the official middleware and exampl
     const note = await waitFor(() => viewOf(el)?.shadowRoot?.querySelector('.note[role="status"]'), { message: 'the note' });
     expect(note.textContent).to.include('apps-sandbox');
     expect(viewFrame(el), 'no frame').to.equal(undefined);
+  });
+});
+
+/** What the test MCP server's counter view (support/mcp-app-view-html.ts) last reported, by its frame's window. */
+const counterViews = new Map<MessageEventSource, { input: unknown; result: string | null; called: string | null }>();
+window.addEventListener('message', (event) => {
+  const data = event.data as { method?: string; params?: { logger?: string; data?: { input: unknown; result: string | null; called: string | null } } } | undefined;
+  if (data?.method === 'notifications/message' && data.params?.logger === 'counter-view' && event.source) counterViews.set(event.source, data.params.data!);
+});
+
+describe('MCP Apps views from an agent-chat server’s own AG-UI face (its /ag-ui, the activity both ways)', () => {
+  it('draws the view its activity names, with the result, and the view’s call goes through the server’s checks as a proxied run', async () => {
+    // The mcp-apps scenario: a scripted model calls a real MCP server's show_counter (stdio); its sandbox page is the
+    // server's own, on its sandbox origin (the same server reached as localhost).
+    const endpoint = await scenario('mcp-apps');
+    const sandbox = `${endpoint.replace('127.0.0.1', 'localhost')}/apps/sandbox`;
+    const el = await fixture<AgentChat>(
+      html`<agent-chat mode="inline" transport="ag-ui" endpoint=${`${endpoint}/ag-ui`} session=${uniqueSession('own-ag-ui-app')} apps-sandbox=${sandbox}></agent-chat>`,
+    );
+    void el.send('Show me a counter');
+    const frame = await waitFor(() => viewFrame(el), { message: 'the view frame' });
+    await waitFor(() => frame.src, { message: 'the frame to load the sandbox page' });
+    expect(new URL(frame.src).origin).to.equal(new URL(sandbox).origin);
+    const reported = () => (frame.contentWindow ? counterViews.get(frame.contentWindow) : undefined);
+    const shown = await waitFor(() => (reported()?.result ? reported() : undefined), { message: 'the view to get its result' });
+    expect(shown.input).to.deep.equal({ start: 5 });
+    expect(shown.result).to.equal('counter at 5');
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(COUNTER_REPLY)), { message: 'the reply' });
+    // Its app-only tool, called from the view through the server's /ag-ui (a proxied tools/call run).
+    expect(await executeServerCommand(FRAME_CLICK, { selector: '#add' })).to.equal(true);
+    const called = await waitFor(() => reported()?.called, { message: 'the view’s tool call to be answered' });
+    expect(called).to.equal('added 1');
   });
 });
 
