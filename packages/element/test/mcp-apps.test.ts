@@ -169,6 +169,9 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     el.style.setProperty('--agent-chat-accent', 'rgb(1, 2, 3)');
     await waitFor(() => stateOf(frame)?.context?.styles?.variables?.['--color-text-info'] === 'rgb(1, 2, 3)', { message: 'the page’s accent told' });
 
+    el.setAttribute('locale', 'en-GB');
+    await waitFor(() => stateOf(frame)?.context?.locale === 'en-GB', { message: 'the new language told' });
+
     const width = (dark.containerDimensions as { width: number }).width;
     el.style.width = '500px';
     const narrower = await waitFor(() => {

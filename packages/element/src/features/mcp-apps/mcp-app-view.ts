@@ -64,6 +64,7 @@ export class McpAppView extends LitElement {
   #error: string | undefined;
   /** The view could not be had while the call's input streamed: it is asked for again once the call is whole. */
   #retryWhole = false;
+  #locale: string | undefined;
   #height = 0;
   readonly #resized = new ResizeObserver(() => this.#session?.contextChanged());
 
@@ -124,6 +125,11 @@ export class McpAppView extends LitElement {
     if (this.#retryWhole && !isStreaming(call)) this.#retryWhole = false;
     if (!this.#started && !this.#retryWhole && call?.view && host && this.isConnected) this.#start(call);
     if (this.#session && (changed.has('call') || changed.has('result') || changed.has('state'))) this.#tellCall();
+    // The element's language is the view's: told again when the page changes it.
+    if (host && host.locale !== this.#locale) {
+      this.#locale = host.locale;
+      this.#session?.contextChanged();
+    }
   }
 
   #start(call: ToolCallTurn): void {
@@ -146,7 +152,7 @@ export class McpAppView extends LitElement {
         const called = { toolCallId: call.toolCallId, tool: call.name, server: call.view?.server };
         this.#session = new AppSession(frame.contentWindow, view, {
           requests,
-          context: () => hostContext(this.renderRoot, host.locale, this.#room()),
+          context: () => hostContext(this.renderRoot, this.#host.value?.locale, this.#room()),
           resize: (height) => {
             this.#height = Math.ceil(height);
             this.requestUpdate();
