@@ -83,7 +83,11 @@ async function start(port: string): Promise<Running> {
     if (!parsed.success) return c.json({ error: { message: parsed.error.message, code: 'invalid_input' } }, 422);
     const input = parsed.data as RunAgentInput;
     const asked = (input.forwardedProps as { __proxiedMCPRequest?: ProxiedRequest } | undefined)?.__proxiedMCPRequest;
-    if (asked) proxied.set(input.threadId, [...(proxied.get(input.threadId) ?? []), { method: asked.method, ...(asked.params ? { params: asked.params } : {}), ...(asked.serverId ? { serverId: asked.serverId } : {}) }]);
+    if (asked) {
+      const { method, params, serverId } = asked;
+      const record: ProxiedRequest = { method, ...(params ? { params } : {}), ...(serverId ? { serverId } : {}) };
+      proxied.set(input.threadId, [...(proxied.get(input.threadId) ?? []), record]);
+    }
     return stream(input, mcp.url, c.req.raw.signal);
   });
   app.route(
