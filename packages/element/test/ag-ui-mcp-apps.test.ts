@@ -23,13 +23,16 @@ import {
   type ProxiedRequest,
 } from './support/ag-ui-mcp-apps-texts.js';
 import { agentServerUrl, scenario, uniqueSession } from './support/agent-server.js';
-import { assistantBubbles, deepAll, shownText } from './support/dom.js';
+import { assistantBubbles, deepAll, shownText, userBubbles } from './support/dom.js';
 import { COUNTER_REPLY } from './support/mcp-app-view-html.js';
 import { waitFor } from './support/wait.js';
 
 /** The official view's own elements (server-basic-vanillajs's mcp-app.html). */
 const SERVER_TIME = '#server-time';
 const GET_TIME_BUTTON = '#get-time-btn';
+const SEND_MESSAGE_BUTTON = '#send-message-btn';
+/** The official view's message box says this until the user changes it. */
+const VIEW_MESSAGE = 'This is message text.';
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** The agent's endpoint, and the sandbox page on another origin (the same server, reached as `localhost`). */
@@ -101,6 +104,16 @@ describe('MCP Apps views from an AG-UI agent (the official middleware and exampl
     expect(called.find((request) => request.method === 'tools/call')).to.deep.equal({ method: 'tools/call', params: { name: 'get-time', arguments: {} }, serverId: 'basic-vanillajs' });
     const second = await poll(() => frameText(SERVER_TIME), (text) => ISO_TIME.test(text) && text !== first, 'the view to show the new time');
     expect(Date.parse(second)).to.be.greaterThan(Date.parse(first));
+  });
+
+  it('the view’s message (ui/message, its Send Message button) goes to the agent as the user’s, and is answered', async () => {
+    const { sandbox } = await places();
+    const el = await chat(uniqueSession('ag-ui-app-message'), sandbox);
+    void el.send(AG_UI_APPS_ASK);
+    await poll(() => frameText(SERVER_TIME), (text) => ISO_TIME.test(text), 'the view to show the server time');
+    expect(await executeServerCommand(FRAME_CLICK, { selector: SEND_MESSAGE_BUTTON })).to.equal(true);
+    await waitFor(() => userBubbles(el).some((bubble) => shownText(bubble).includes(VIEW_MESSAGE)), { message: 'the view’s message in the conversation' });
+    await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(`You said: ${VIEW_MESSAGE}`)), { message: 'the agent’s answer' });
   });
 
   it('draws it again for another element on the same thread, from what the activity left on it', async () => {
