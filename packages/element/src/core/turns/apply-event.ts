@@ -2,6 +2,10 @@ import type { StreamEvent, Turn } from '@agent-chat/protocol';
 import { isStoppedTurn, runLineId, stoppedTurn } from './local-turns.js';
 import type { TurnLog } from './turn-log.js';
 
+/** The fields of `from` named by `keys` that are set: an event's optional fields, as its turn keeps them. */
+const setFields = <T extends object, K extends keyof T>(from: T, keys: readonly K[]): Partial<Pick<T, K>> =>
+  Object.fromEntries(keys.filter((key) => from[key]).map((key) => [key, from[key]])) as Partial<Pick<T, K>>;
+
 /**
  * One streamed event applied to the turns: the same reduction the server applies when it stores a run, so a
  * live conversation and a reloaded one look alike. Changes the log in place and touches only the turn the
@@ -32,8 +36,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         input: event.input,
         kind: event.kind,
         label: event.label,
-        ...(event.subagent ? { subagent: true } : {}),
-        ...(event.view ? { view: event.view } : {}),
+        ...setFields(event, ['subagent', 'view']),
       });
       return true;
     case 'tool_result': {
@@ -45,11 +48,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         name: event.name,
         output: event.output,
         isError: event.isError,
-        ...(event.stopped ? { stopped: true } : {}),
-        ...(event.confirmation ? { confirmation: event.confirmation } : {}),
-        ...(event.display ? { display: event.display } : {}),
-        ...(event.usage ? { usage: event.usage } : {}),
-        ...(event.viewResult ? { viewResult: event.viewResult } : {}),
+        ...setFields(event, ['stopped', 'confirmation', 'display', 'usage', 'viewResult']),
       };
       // The calls a new message leaves unanswered are answered as its run starts, and stored before the message:
       // so here too, or their cards (in the turn before) would never see their result.
@@ -63,8 +62,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         createdAt: now,
         type: 'status',
         text: event.text,
-        ...(event.code ? { code: event.code } : {}),
-        ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
+        ...setFields(event, ['code', 'toolCallId']),
       });
       return true;
     case 'error':
@@ -73,7 +71,7 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         createdAt: now,
         type: 'error',
         message: event.message,
-        ...(event.code ? { code: event.code } : {}),
+        ...setFields(event, ['code']),
       });
       return true;
     case 'done':
