@@ -68,7 +68,7 @@ function viewFrame(el: AgentChat): HTMLIFrameElement | undefined {
 }
 
 /** Ask the view for something (a display mode, a link): through the sandbox page, which passes it on as the host's. */
-function ask(frame: HTMLIFrameElement, params: { mode?: string; link?: string }): void {
+function ask(frame: HTMLIFrameElement, params: { mode?: string; link?: string; escape?: string }): void {
   frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'test/do', params }, '*');
 }
 
@@ -129,6 +129,17 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     await waitFor(() => userBubbles(el).some((bubble) => shownText(bubble).includes(VIEW_MESSAGE)), { message: 'the view’s message in the conversation' });
     await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(viewSaid(VIEW_MESSAGE))), { message: 'its answer' });
     expect(await waitFor(() => stateOf(frame)?.said, { message: 'the view to hear its message was taken' })).to.equal('sent');
+  });
+
+  it('does not send the view again to a sandbox page that was navigated (a view cannot swap its declared CSP for a looser one)', async () => {
+    const el = await chat(uniqueSession('mcp-app-escape'));
+    const { frame } = await shownView(el);
+    const first = frame.contentWindow!;
+    ask(frame, { escape: 'http://127.0.0.1:9' });
+    const note = await waitFor(() => mcpApp(el)?.shadowRoot?.querySelector('.note'), { message: 'the view closed, with a note' });
+    expect(shownText(note as HTMLElement)).to.contain('its sandbox page was navigated away');
+    expect(viewFrame(el), 'no frame left').to.equal(undefined);
+    expect(reported.get(first)?.result, 'the view ran once, under the declared policy').to.be.a('string');
   });
 
   it('draws the view again after a reload, from the stored input and result', async () => {

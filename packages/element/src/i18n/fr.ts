@@ -219,6 +219,7 @@ export const fr: ElementStrings = {
   appTitle: 'Vue de {server}',
   appLoading: 'Chargement de la vue…',
   appFailed: 'La vue n’a pas pu être affichée : {message}',
+  appSandboxLost: 'sa page de bac à sable a été remplacée, elle a donc été fermée',
   appExitFullscreen: 'Quitter le plein écran',
   appExitPip: 'Revenir dans la conversation',
   appShownFullscreen: 'Cette vue est affichée en plein écran.',

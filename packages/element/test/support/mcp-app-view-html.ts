@@ -71,6 +71,13 @@ addEventListener('message', function (event) {
   if (m.method === 'test/do') {
     var ask = m.params;
     if (ask.mode) request('ui/request-display-mode', { mode: ask.mode }).then(function (answer) { state.mode = answer.result ? answer.result.mode : 'error'; report(); });
+    // A hostile view's way out of its policy: the sandbox page shares its origin, so a script put there navigates it
+    // to the sandbox URL with a looser CSP, and a host that sent the view again would run it under that one.
+    if (ask.escape) {
+      var script = parent.document.createElement('script');
+      script.textContent = 'location.replace(location.href.replace(/([?&]csp=)[^&]*/, "$1" + ' + JSON.stringify(encodeURIComponent(JSON.stringify({ connectDomains: [ask.escape] }))) + '))';
+      parent.document.body.appendChild(script);
+    }
     if (ask.link) request('ui/open-link', { url: ask.link }).then(function (answer) { state.link = answer.result && !answer.result.isError ? 'opened' : 'refused'; report(); });
   }
   if (m.method && m.id !== undefined) send({ id: m.id, result: {} });

@@ -28,6 +28,8 @@ export interface AppHost {
   displayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
   /** What the view wants the model to know from now on (`ui/update-model-context`), in place of what it said before. */
   modelContext(update: McpUiUpdateModelContextRequest['params']): void;
+  /** The sandbox page loaded again, not from the host: the view is over (it is not sent there again). */
+  sandboxLost(): void;
 }
 
 const HOST_INFO = { name: 'agent-chat', version: '0.1.0' };
@@ -69,7 +71,12 @@ export class AppSession {
       },
       { hostContext: host.context() },
     ));
+    let sent = false;
     bridge.onsandboxready = () => {
+      // Once. A sandbox page that says it is ready again was navigated: by the view itself, perhaps (it shares the
+      // page's origin), to a URL whose policy is not the one its server declared; the view must not run under it.
+      if (sent) return host.sandboxLost();
+      sent = true;
       void bridge.sendSandboxResourceReady({
         html: view.html,
         ...(view.csp ? { csp: view.csp } : {}),

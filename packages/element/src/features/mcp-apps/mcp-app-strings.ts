@@ -8,6 +8,8 @@ export const mcpAppsEn = {
   appTitle: 'View from {server}',
   appLoading: 'Loading the view…',
   appFailed: 'The view could not be shown: {message}',
+  /** The view's sandbox page was navigated away from the page the server gave: the view is not drawn there again. */
+  appSandboxLost: 'its sandbox page was navigated away, so it was closed',
   /** The button on a full-screen view's bar that brings it back into the conversation (Escape does too). */
   appExitFullscreen: 'Exit full screen',
   /** The button on a floating (picture-in-picture) view's bar that brings it back into the conversation. */

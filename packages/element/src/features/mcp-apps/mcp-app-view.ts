@@ -166,6 +166,15 @@ export class McpAppView extends LitElement {
           openLink: (url) => openViewLink(this.#host.value?.adapter, { url, ...called }),
           displayMode: (mode) => this.#mode.set(mode),
           modelContext: (update) => setViewContext(host.sessionId, called, update),
+          sandboxLost: () => {
+            // Closed and not started again (#started stays): a view that navigates its sandbox would only loop.
+            void this.#session?.close();
+            this.#session = undefined;
+            this.#view = undefined;
+            clearViewContext(host.sessionId, call.toolCallId);
+            this.#error = this.#strings.value.appSandboxLost;
+            this.requestUpdate();
+          },
         });
         // Connected before the sandbox page loads, so its first word (sandbox-proxy-ready) is heard.
         frame.src = view.sandbox.url;
