@@ -44,6 +44,8 @@ interface ViewState {
   link: string | null;
   /** The count its last ui/update-model-context said, once answered. */
   told: number | null;
+  /** The reason its ui/notifications/tool-cancelled gave. */
+  cancelled: string | null;
 }
 
 /** The latest state each view frame reported, by the frame's window. */
@@ -293,5 +295,21 @@ describe('MCP Apps views (real server, real MCP server)', () => {
     expect(shown.inputs, 'once').to.equal(1);
     expect(shown.result).to.equal(`counter at ${STREAMED_INPUT.start}`);
     expect(viewFrame(el), 'the same frame all along').to.equal(frame);
+  });
+
+  it('tells the view its call was cancelled when Stop ends the run before the call has a result', async () => {
+    const el = await chat(uniqueSession('mcp-app-stop'));
+    const api = new URL(await scenario('mcp-apps')).origin;
+    try {
+      void el.send(STREAM_COUNTER);
+      const frame = await waitFor(() => viewFrame(el), { message: 'the view frame, while the input streams' });
+      await waitFor(() => stateOf(frame)?.partials[0], { message: 'the partial input' });
+      await el.stop();
+      const cancelled = await waitFor(() => stateOf(frame)?.cancelled, { message: 'the view told the call was cancelled' });
+      expect(cancelled).to.be.a('string').and.not.equal('');
+      expect(stateOf(frame)!.result, 'no result').to.equal(null);
+    } finally {
+      await fetch(`${api}/__release-streamed-input`, { method: 'POST' });
+    }
   });
 });

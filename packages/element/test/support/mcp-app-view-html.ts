@@ -32,7 +32,7 @@ export const counterViewHtml = `<!doctype html>
 <button id="say" style="width:200px;height:60px">Tell the chat</button>
 <script>
 var next = 0, pending = {}, count = null;
-var state = { input: null, inputs: 0, partials: [], result: null, called: null, theme: null, context: null, changes: 0, button: null, say: null, said: null, mode: null, link: null, told: null };
+var state = { input: null, inputs: 0, partials: [], result: null, called: null, theme: null, context: null, changes: 0, button: null, say: null, said: null, mode: null, link: null, told: null, cancelled: null };
 function send(message) { parent.postMessage(Object.assign({ jsonrpc: '2.0' }, message), '*'); }
 function request(method, params) {
   var id = ++next;
@@ -67,6 +67,7 @@ addEventListener('message', function (event) {
     tellModel();
     report();
   }
+  if (m.method === 'ui/notifications/tool-cancelled') { state.cancelled = m.params.reason || 'cancelled'; report(); }
   if (m.method === 'ui/notifications/host-context-changed') { state.changes++; merge(state.context, m.params); report(); }
   if (m.method === 'test/do') {
     var ask = m.params;
