@@ -1,8 +1,8 @@
 // A feature whose chunk does not load (issue 32): the page hears it once, by an agent-chat-error naming the feature,
 // and the element asks for it again the next time it is needed. The test server fails the chunk's next request when
 // told to (`fail-next-request`, web-test-runner.config.mjs); this file's page has not loaded the quick actions
-// before. Asked again, the browser fetches the module again: it no longer keeps a failed fetch (whatwg/html#10327;
-// Chromium 156 does so).
+// before. Asked again, the browser fetches the module again where it no longer keeps a failed fetch (whatwg/html#10327;
+// Chromium 156 does so; Debian's Chromium 150 does not, and the test then checks the error alone, and says so).
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/define.js';
@@ -13,6 +13,22 @@ import { composer } from './support/dom.js';
 import { waitFor } from './support/wait.js';
 
 const CHUNK = '/packages/element/src/chunks/quick-actions';
+const PROBE = '/packages/element/test/support/failed-import-probe';
+
+/**
+ * Whether this browser fetches a module again after its fetch failed (whatwg/html#10327; Chromium 156 does). One
+ * that keeps the failure in its module map cannot load a failed chunk again without a new page: nothing the
+ * element can change, so the test then says so rather than waiting for it.
+ */
+async function importsAgainAfterFailure(): Promise<boolean> {
+  await executeServerCommand('fail-next-request', { path: PROBE });
+  const url = new URL(`${PROBE}.ts`, location.origin).href;
+  await import(/* @vite-ignore */ url).catch(() => undefined);
+  return import(/* @vite-ignore */ url).then(
+    () => true,
+    () => false,
+  );
+}
 
 /** The page's requests for the chunk's module, failed ones included. */
 const requests = () => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith(`${CHUNK}.`));
@@ -31,6 +47,10 @@ describe('a feature whose chunk does not load', () => {
     expect(errors[0]!.message).to.match(/^agent-chat: the quick-actions feature could not load \(.+\)$/);
     expect(customElements.get('agent-chat-quick-actions'), 'nothing defined by a chunk that failed').to.equal(undefined);
 
+    if (!(await importsAgainAfterFailure())) {
+      console.log(`${navigator.userAgent}: keeps a failed module fetch (whatwg/html#10327), so the chunk cannot load again on this page; that part is not checked here`);
+      return;
+    }
     // The next render that needs them (the page's context changed) asks again, and the chips show.
     el.contextChanged();
     const actions = () => composer(el).shadowRoot!.querySelector('agent-chat-quick-actions');
