@@ -61,6 +61,14 @@ function frameText(selector: string): Promise<string> {
   return executeServerCommand<string, { selector: string }>(FRAME_TEXT, { selector });
 }
 
+/**
+ * A real click on an element inside the view's frame, once Chromium's test driver sees it there: under load the
+ * driver learns of a frame on another origin (another process) some time after the frame itself has loaded.
+ */
+function frameClick(selector: string): Promise<boolean> {
+  return poll(() => executeServerCommand<boolean, { selector: string }>(FRAME_CLICK, { selector }), (clicked) => clicked, `${selector} in the view to be clicked`);
+}
+
 /** Asks until `condition` holds of the answer (each ask a round trip to the test runner); bounded as waitFor is. */
 async function poll<T>(ask: () => Promise<T>, condition: (value: T) => boolean, message: string, timeout = 20_000): Promise<T> {
   const started = performance.now();
@@ -99,7 +107,7 @@ describe('MCP Apps views from an AG-UI agent (the official middleware and exampl
 
     // A real click on the view's "Get Server Time": its tools/call goes to the agent as a proxied run, and the view
     // shows the new time the server returned.
-    expect(await executeServerCommand(FRAME_CLICK, { selector: GET_TIME_BUTTON })).to.equal(true);
+    expect(await frameClick(GET_TIME_BUTTON)).to.equal(true);
     const called = await poll(() => proxied(session), (list) => list.some((request) => request.method === 'tools/call'), 'the view’s tools/call to reach the agent');
     expect(called.find((request) => request.method === 'tools/call')).to.deep.equal({ method: 'tools/call', params: { name: 'get-time', arguments: {} }, serverId: 'basic-vanillajs' });
     const second = await poll(() => frameText(SERVER_TIME), (text) => ISO_TIME.test(text) && text !== first, 'the view to show the new time');
@@ -111,7 +119,7 @@ describe('MCP Apps views from an AG-UI agent (the official middleware and exampl
     const el = await chat(uniqueSession('ag-ui-app-message'), sandbox);
     void el.send(AG_UI_APPS_ASK);
     await poll(() => frameText(SERVER_TIME), (text) => ISO_TIME.test(text), 'the view to show the server time');
-    expect(await executeServerCommand(FRAME_CLICK, { selector: SEND_MESSAGE_BUTTON })).to.equal(true);
+    expect(await frameClick(SEND_MESSAGE_BUTTON)).to.equal(true);
     await waitFor(() => userBubbles(el).some((bubble) => shownText(bubble).includes(VIEW_MESSAGE)), { message: 'the view’s message in the conversation' });
     await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(`You said: ${VIEW_MESSAGE}`)), { message: 'the agent’s answer' });
   });
@@ -165,7 +173,7 @@ describe('MCP Apps views from an agent-chat server’s own AG-UI face (its /ag-u
     expect(shown.result).to.equal('counter at 5');
     await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(COUNTER_REPLY)), { message: 'the reply' });
     // Its app-only tool, called from the view through the server's /ag-ui (a proxied tools/call run).
-    expect(await executeServerCommand(FRAME_CLICK, { selector: '#add' })).to.equal(true);
+    expect(await frameClick('#add')).to.equal(true);
     const called = await waitFor(() => reported()?.called, { message: 'the view’s tool call to be answered' });
     expect(called).to.equal('added 1');
   });
