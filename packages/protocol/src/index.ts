@@ -3,6 +3,7 @@ export const PROTOCOL_VERSION = 1;
 export * from './json.js';
 export * from './items.js';
 export * from './views.js';
+export * from './a2ui.js';
 export * from './turns.js';
 export * from './tools.js';
 export * from './preview.js';
