@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/**
- * A2UI v0.9 (https://a2ui.org): the messages an agent sends to describe a UI surface for the client to draw with its
- * own widgets. The envelope is checked here, strictly, as the spec's `server_to_client.json` states it: one of the
- * four operations, each with its own fields and no others. What a component may hold is its catalog's business (the
- * client's renderer checks it), so a component is checked for its `id` and `component` name only.
- */
+// A2UI v0.9 (https://a2ui.org): the messages an agent sends to describe a UI surface for the client to draw with its
+// own widgets. The envelope is checked here, strictly, as the spec's `server_to_client.json` states it: one of the
+// four operations, each with its own fields and no others. What a component may hold is its catalog's business (the
+// client's renderer checks it), so a component is checked for its `id` and `component` name only.
+
+/** The A2UI version every message names in its `version`. */
 export const A2UI_VERSION = 'v0.9';
 
 /** The v0.9 basic catalog's id, as the spec's own examples name it. */
