@@ -48,6 +48,8 @@ async function openPage(path: string) {
 
 const todoList = (page: Page) => page.getByRole('list', { name: 'To-dos' }).locator('li').allTextContents();
 const shown = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+// In the conversation's log only: once a run ends, the element's live region says the reply too (a second match).
+const said = (page: Page, text: string) => page.getByRole('log').getByText(text);
 
 describe.each([
   { framework: 'react', heading: 'My to-dos (React)' },
@@ -73,7 +75,7 @@ describe.each([
 
     // 1. The page's button sends through the element (a ref to it); the reply quotes the page's context.
     await page.getByRole('button', { name: 'Ask the agent about my list' }).click();
-    await expect.poll(() => page.getByText('Your page lists 2 to-dos: “Water the plants”, “Book the train to Lyon”.').count()).toBe(1);
+    await expect.poll(() => said(page, 'Your page lists 2 to-dos: “Water the plants”, “Book the train to Lyon”.').count()).toBe(1);
     await expect.poll(() => shown(page, 'last-stop-reason')).toBe('end_turn');
     expect(await shown(page, 'last-tool-call')).toBe('none yet');
 
@@ -86,7 +88,7 @@ describe.each([
     await expect.poll(() => shown(page, 'last-tool-call')).toBe('add_todo');
     await question.getByRole('button', { name: 'Add it' }).click();
     await expect.poll(() => todoList(page)).toEqual(['Water the plants', 'Book the train to Lyon', 'oat milk']);
-    await expect.poll(() => page.getByText('Added “oat milk”: the page says its list now has 3 to-dos.').count()).toBe(1);
+    await expect.poll(() => said(page, 'Added “oat milk”: the page says its list now has 3 to-dos.').count()).toBe(1);
     await expect.poll(() => shown(page, 'last-stop-reason')).toBe('end_turn');
     expect(await question.count()).toBe(0);
 
@@ -106,7 +108,7 @@ describe.each([
     await input.fill('add a second car');
     await input.press('Enter');
     await page.getByRole('alertdialog', { name: 'The agent asks' }).getByRole('button', { name: 'Not now' }).click();
-    await expect.poll(() => page.getByText('I left your list as it is').count()).toBe(1);
+    await expect.poll(() => said(page, 'I left your list as it is').count()).toBe(1);
     await expect.poll(() => shown(page, 'last-stop-reason')).toBe('end_turn');
     expect(await todoList(page)).toEqual(['Water the plants', 'Book the train to Lyon']);
     expect(problems).toEqual([]);
