@@ -5,6 +5,7 @@ import { toolViewSchema, viewResultSchema } from './views.js';
 import { confirmationSchema } from './preview.js';
 import { toolKindSchema, toolResultPartSchema } from './turns.js';
 import { usageSchema } from './usage.js';
+import { a2uiMessageSchema } from './a2ui.js';
 
 /**
  * On the events of a sub-agent's run: the call (of the agent above it) that started that sub-agent. A nested
@@ -114,6 +115,20 @@ export const statusEventSchema = z.object({
  * The host's server-side state: after a write or an undo (the `state` option's snapshot), or while a tool runs
  * (`ctx.state(snapshot)`, with the call's `toolCallId`), so a page can follow a long step as it goes.
  */
+/**
+ * A tool drew or changed an A2UI surface (`ctx.ui(messages)`, or the model through `a2uiTool`): v0.9 messages, each
+ * checked before it is sent. A surface is drawn where its `createSurface` came; later messages change it in place.
+ * The same messages are stored as a `ui` turn, so a reload draws every surface as it was last.
+ */
+export const uiEventSchema = z.object({
+  type: z.literal('ui'),
+  turnId: z.string(),
+  /** The call that sent them. */
+  toolCallId: z.string(),
+  messages: z.array(a2uiMessageSchema).min(1),
+  parentCallId,
+});
+
 export const stateEventSchema = z.object({
   type: z.literal('state'),
   state: z.unknown(),
@@ -175,6 +190,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   toolInputDeltaEventSchema,
   toolResultEventSchema,
   statusEventSchema,
+  uiEventSchema,
   stateEventSchema,
   errorEventSchema,
   awaitingInputEventSchema,
@@ -190,6 +206,7 @@ export type ToolCallEvent = z.infer<typeof toolCallEventSchema>;
 export type ToolInputDeltaEvent = z.infer<typeof toolInputDeltaEventSchema>;
 export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;
+export type UiEvent = z.infer<typeof uiEventSchema>;
 export type StateEvent = z.infer<typeof stateEventSchema>;
 export type ErrorEvent = z.infer<typeof errorEventSchema>;
 export type AwaitingInputEvent = z.infer<typeof awaitingInputEventSchema>;
@@ -208,6 +225,7 @@ export const STREAM_EVENT_TYPES = [
   'tool_call',
   'tool_result',
   'status',
+  'ui',
   'state',
   'error',
   'awaiting_input',

@@ -3,29 +3,42 @@ import { contextSchema, referenceSchema } from './items.js';
 import { pendingCallSchema } from './pending.js';
 import { turnSchema } from './turns.js';
 import { messageAttachmentSchema } from './uploads.js';
+import { a2uiActionSchema } from './a2ui.js';
 
 /** POST /sessions/:sessionId/messages */
-export const sendMessageRequestSchema = z.object({
-  text: z.string().trim().min(1, 'text must not be empty').max(100_000),
-  context: contextSchema.optional(),
-  references: z.array(referenceSchema).optional(),
-  /** Host items (dropped onto the chat, attached by the page) and uploads (`{ uploadId }`, see uploads.ts). */
-  attachments: z.array(messageAttachmentSchema).optional(),
-  /** The name of the host event when the page sent this message on the user's behalf (seed 004's triggers). */
-  trigger: z.string().min(1).optional(),
-  /**
-   * Retry: the id of the session's last user turn, whose run failed. The server runs the agent again for that turn
-   * instead of storing the message a second time (the text is taken from the stored turn). An id the session does
-   * not hold (the first try never reached the server) sends the message as new; an earlier user turn is a 409.
-   */
-  retryOf: z.string().min(1).max(200).optional(),
-  /**
-   * Edit: the id of a user turn of the current path. The conversation branches there: this message takes its place,
-   * the turns from it on are kept as an alternative (POST /sessions/:id/branch shows them again), and the model
-   * sees only the new branch. Not with `retryOf`.
-   */
-  editOf: z.string().min(1).max(200).optional(),
-});
+export const sendMessageRequestSchema = z
+  .object({
+    /** What the user wrote; may be empty only when the message is an `action`. */
+    text: z.string().trim().max(100_000).default(''),
+    /**
+     * The user acted on an A2UI surface the agent drew: the message is that act (see the user turn's `action`), and
+     * the run that answers it goes on from there.
+     */
+    action: a2uiActionSchema.optional(),
+    context: contextSchema.optional(),
+    references: z.array(referenceSchema).optional(),
+    /** Host items (dropped onto the chat, attached by the page) and uploads (`{ uploadId }`, see uploads.ts). */
+    attachments: z.array(messageAttachmentSchema).optional(),
+    /** The name of the host event when the page sent this message on the user's behalf (seed 004's triggers). */
+    trigger: z.string().min(1).optional(),
+    /**
+     * Retry: the id of the session's last user turn, whose run failed. The server runs the agent again for that turn
+     * instead of storing the message a second time (the text is taken from the stored turn). An id the session does
+     * not hold (the first try never reached the server) sends the message as new; an earlier user turn is a 409.
+     */
+    retryOf: z.string().min(1).max(200).optional(),
+    /**
+     * Edit: the id of a user turn of the current path. The conversation branches there: this message takes its place,
+     * the turns from it on are kept as an alternative (POST /sessions/:id/branch shows them again), and the model
+     * sees only the new branch. Not with `retryOf`.
+     */
+    editOf: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.text === '' && !request.action) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'text must not be empty' });
+    }
+  });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const decisionSchema = z.object({

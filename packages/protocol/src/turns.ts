@@ -4,6 +4,7 @@ import { referenceSchema } from './items.js';
 import { confirmationSchema } from './preview.js';
 import { turnAttachmentSchema, uploadIdSchema } from './uploads.js';
 import { usageSchema } from './usage.js';
+import { a2uiActionSchema, a2uiMessageSchema } from './a2ui.js';
 
 const base = {
   id: z.string(),
@@ -26,6 +27,11 @@ export const userTurnSchema = z.object({
   command: z.string().optional(),
   /** Set when the host sent this message on the user's behalf (a trigger). */
   trigger: z.string().optional(),
+  /**
+   * Set when the user acted on an A2UI surface (pressed its Book button): the message is that act, `text` is empty,
+   * and the model is told what the user did, with the action's context and the surface's data model.
+   */
+  action: a2uiActionSchema.optional(),
 });
 
 export const assistantTextTurnSchema = z.object({
@@ -125,6 +131,17 @@ export const statusTurnSchema = z.object({
   toolCallId: z.string().optional(),
 });
 
+/**
+ * A2UI messages a tool sent (see the `ui` event), kept in order with the rest of the conversation: replayed from the
+ * first, they draw each surface as it was last. The model is not sent them; the tool's result speaks for them.
+ */
+export const uiTurnSchema = z.object({
+  ...base,
+  type: z.literal('ui'),
+  toolCallId: z.string(),
+  messages: z.array(a2uiMessageSchema).min(1),
+});
+
 export const errorTurnSchema = z.object({
   ...base,
   type: z.literal('error'),
@@ -140,6 +157,7 @@ export const turnSchema = z.discriminatedUnion('type', [
   toolCallTurnSchema,
   toolResultTurnSchema,
   statusTurnSchema,
+  uiTurnSchema,
   errorTurnSchema,
 ]);
 
@@ -149,6 +167,7 @@ export type ThinkingTurn = z.infer<typeof thinkingTurnSchema>;
 export type ToolCallTurn = z.infer<typeof toolCallTurnSchema>;
 export type ToolResultTurn = z.infer<typeof toolResultTurnSchema>;
 export type StatusTurn = z.infer<typeof statusTurnSchema>;
+export type UiTurn = z.infer<typeof uiTurnSchema>;
 export type ErrorTurn = z.infer<typeof errorTurnSchema>;
 export type Turn = z.infer<typeof turnSchema>;
 export type TurnType = Turn['type'];

@@ -1,4 +1,4 @@
-import type { Context, Turn } from '@agent-chat/protocol';
+import type { A2uiAction, Context, Turn } from '@agent-chat/protocol';
 import { ModelError, type Model, type ModelEvent, type ModelRequest } from './model.js';
 import { describeUploads, lastUserUploads } from './describe-uploads.js';
 
@@ -21,6 +21,8 @@ export type ScriptedRun = readonly ScriptedResponse[];
 export interface ScriptedRunInput {
   /** The text of the user message this run answers. */
   text: string;
+  /** The user's act on an A2UI surface, when that is what the message was (its text is then empty). */
+  action?: A2uiAction;
   turns: readonly Turn[];
   /** The system prompt of this call, as a real model gets it (the page context is in it, in tagged sections). */
   system: string;
@@ -59,8 +61,9 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
     name: options.name ?? 'scripted',
     attachmentTypes: options.attachmentTypes ?? ['*/*'],
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      const { text, step, userTurnId } = positionInRun(request.turns);
-      const run = typeof script === 'function' ? script({ text, turns: request.turns, system: request.system, context: request.context }) : script;
+      const { text, action, step, userTurnId } = positionInRun(request.turns);
+      const runInput = { text, ...(action ? { action } : {}), turns: request.turns, system: request.system, context: request.context };
+      const run = typeof script === 'function' ? script(runInput) : script;
       const response = run[step] ?? [];
       let calls = 0;
       const acknowledged = step === 0 && options.acknowledgeUploads !== false ? describeUploads(lastUserUploads(request.turns)) : '';
@@ -103,15 +106,15 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
   };
 }
 
-/** The last user message's text and id, and how many rounds of tool results have followed it. */
-function positionInRun(turns: readonly Turn[]): { text: string; step: number; userTurnId: string | undefined } {
+/** The last user message's text (or act) and id, and how many rounds of tool results have followed it. */
+function positionInRun(turns: readonly Turn[]): { text: string; action?: A2uiAction; step: number; userTurnId: string | undefined } {
   let step = 0;
   let previous: Turn['type'] | undefined;
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i]!;
-    if (turn.type === 'user') return { text: turn.text, step, userTurnId: turn.id };
-    // A tool's progress line sits among the results of its round (ctx.status): not a round of its own.
-    if (turn.type === 'status') continue;
+    if (turn.type === 'user') return { text: turn.text, ...(turn.action ? { action: turn.action } : {}), step, userTurnId: turn.id };
+    // A tool's progress line and the surfaces it drew sit among the results of its round (ctx.status, ctx.ui).
+    if (turn.type === 'status' || turn.type === 'ui') continue;
     if (turn.type === 'tool_result' && previous !== 'tool_result') step++;
     previous = turn.type;
   }

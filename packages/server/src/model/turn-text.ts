@@ -1,4 +1,4 @@
-import type { ToolResultTurn, UserTurn } from '@agent-chat/protocol';
+import type { A2uiAction, ToolResultTurn, UserTurn } from '@agent-chat/protocol';
 
 // Texts and conversions every provider adapter needs when it turns the flat history into its own messages.
 
@@ -16,9 +16,25 @@ export const EMPTY_TOOL_OUTPUT = '(no output)';
 
 /** A user turn's text as the model should get it; undefined when there is nothing to send. */
 export function userMessageText(turn: UserTurn): string | undefined {
+  if (turn.action) return actionText(turn.action, turn.text);
   if (turn.text.trim() !== '') return turn.text;
   if (turn.references?.length || turn.attachments?.length) return ATTACHMENTS_ONLY_TEXT;
   return undefined;
+}
+
+/**
+ * A user's act on an A2UI surface, told as the user's own message: what they pressed, on which surface, with the
+ * action's context and the surface's data model (when it asked to send it), as JSON the model can read.
+ */
+export function actionText(action: A2uiAction, text = ''): string {
+  const lines = [
+    `[The user performed the action "${action.name}" on the surface "${action.surfaceId}"` +
+      `${action.sourceComponentId ? ` (component "${action.sourceComponentId}")` : ''}.]`,
+    `Context: ${JSON.stringify(action.context)}`,
+  ];
+  if (action.dataModel) lines.push(`Data model: ${JSON.stringify(action.dataModel)}`);
+  if (text.trim() !== '') lines.push(text);
+  return lines.join('\n');
 }
 
 /** Put before the output of a tool that returned early because the user stopped the run, so the model knows it is partial. */

@@ -13,6 +13,7 @@ import { branchForEdit } from '../session/branch-edit.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { disconnectPolicy, withSession } from './with-session.js';
 import { resolveMessageUploads } from '../uploads/message-uploads.js';
+import { liveSurfaces } from '../ui/check-messages.js';
 
 /** POST /sessions/:sessionId/messages: one run of the agent (or of a slash command), streamed as SSE. */
 export function messagesRoute(runtime: Runtime) {
@@ -38,6 +39,12 @@ export function messagesRoute(runtime: Runtime) {
         if (retried === 'conflict') {
           return errorJson(c, 409, 'conflict', 'Only the last message can be retried: the conversation has moved on since this one.', { field: 'retryOf' });
         }
+        // An act on a surface the agent has since deleted (or never drew) has nothing left to answer.
+        if (body.action && !retried && !liveSurfaces(session.turns).has(body.action.surfaceId)) {
+          return errorJson(c, 409, 'conflict', `There is no surface "${body.action.surfaceId}" in this conversation (any more).`, {
+            field: 'action.surfaceId',
+          });
+        }
         const after = await startMessageRun(runtime, session, slot, {
           text: retried?.text ?? body.text,
           context: body.context,
@@ -47,6 +54,7 @@ export function messagesRoute(runtime: Runtime) {
             ...(body.references?.length ? { references: body.references } : {}),
             ...(files.attachments.length ? { attachments: files.attachments } : {}),
             ...(body.trigger ? { trigger: body.trigger } : {}),
+            ...(body.action ? { action: body.action } : {}),
           },
         });
         return followRun(c, runtime, { key: slot.key, after, ...disconnectPolicy(runtime, slot) });

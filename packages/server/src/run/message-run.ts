@@ -19,7 +19,7 @@ export interface NewMessage {
   /** The user turn's id; a new one when not given. */
   userTurnId?: string | undefined;
   /** What the user turn carries beside its text (only what is there: no empty lists). */
-  extras?: Pick<UserTurn, 'references' | 'attachments' | 'trigger'>;
+  extras?: Pick<UserTurn, 'references' | 'attachments' | 'trigger' | 'action'>;
   /** The message is stored already (a retry of one whose run failed): it runs again, and is not stored twice. */
   stored?: boolean;
   /** Checked answers to calls still waiting, applied before the message (AG-UI's resume entries beside it). */

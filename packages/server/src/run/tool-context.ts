@@ -1,8 +1,10 @@
 import type { ToolCallTurn } from '@agent-chat/protocol';
 import type { ToolContext } from '../tools/define-tool.js';
 import { labelFor } from '../tools/label.js';
+import { checkUiMessages } from '../ui/check-messages.js';
 import { startUserWait } from '../tools/user-wait.js';
 import type { RunContext } from './run-context.js';
+import { appendTurn } from './run-turns.js';
 import { addUsage, priceOf, pricedUsage } from './usage.js';
 
 /**
@@ -32,6 +34,13 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
     state(snapshot) {
       // Not stored: the page's state lives with the page; the event is how it hears of a step in progress.
       run.emit({ type: 'state', state: snapshot, ...(call ? { toolCallId: call.toolCallId } : {}) });
+    },
+    ui(messages) {
+      if (!call) throw new Error('ctx.ui: only a running call (execute) can draw a surface');
+      // Into the main conversation, a sub-agent's call's included: a surface is for the user to see and act on.
+      const checked = checkUiMessages(run.session.turns, messages);
+      const turn = appendTurn(run.session, { type: 'ui', toolCallId: call.toolCallId, messages: checked });
+      run.emit({ type: 'ui', turnId: turn.id, toolCallId: call.toolCallId, messages: checked });
     },
     async requestInput(spec) {
       // Before the call runs (needsConfirmation, preview) there is no call to draw the card with, nor to wait.

@@ -29,6 +29,14 @@ export interface ToolContext {
    */
   state(snapshot: unknown): void;
   /**
+   * Draw or change A2UI surfaces in the conversation (v0.9 messages: `createSurface`, `updateComponents`,
+   * `updateDataModel`, `deleteSurface`). Each is checked first: a message that is not valid, or that names a surface
+   * the conversation does not hold, throws (the call becomes an error result saying which message and field), and
+   * none of the batch is sent. Stored with the session, so a reload draws each surface as it was last. A user's act
+   * on a surface comes back as a new message (the user turn's `action`).
+   */
+  ui(messages: readonly unknown[]): void;
+  /**
    * Ask the user something while the call runs, and wait for the answer: a form (`kind: 'form'`, its fields as a
    * flat JSON Schema), a link to open (`kind: 'url'`), or an approval of a sampling request (`kind: 'sampling'`).
    * Streamed as an `input_request` event and stored with the session, so a reload or another tab shows the card; it

@@ -91,8 +91,10 @@ export function toAnthropicMessages(turns: readonly Turn[], files?: ReadonlyMap<
         break;
       }
       case 'status':
+      case 'ui':
       case 'error':
-        // Shown to the user only; the model never said them and should not be told them as if it had.
+        // Shown to the user only; the model never said them and should not be told them as if it had (a surface's
+        // messages came from a tool, whose result speaks for them).
         break;
       default:
         turn satisfies never;

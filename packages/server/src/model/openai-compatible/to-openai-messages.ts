@@ -104,6 +104,7 @@ export async function toOpenAIMessages(
       }
       case 'thinking':
       case 'status':
+      case 'ui':
       case 'error':
         break;
       default:
