@@ -15,6 +15,8 @@ import { checkMessageLimits } from '../session/message-limits.js';
 import { noSuchSession } from '../session/owned-session.js';
 import { sessionSizeIssue } from '../session/session-size.js';
 import { withSession } from '../routes/with-session.js';
+import { liveSurfaces } from '../ui/check-messages.js';
+import { storedSurfaceOperations } from './a2ui-activity.js';
 import { followAgUi } from './follow-ag-ui.js';
 import { storedViewCalls } from './mcp-apps.js';
 import { answerProxiedRequest, proxiedRequestOf } from './proxied-request.js';
@@ -66,6 +68,13 @@ export function agUiRoute(runtime: Runtime) {
           const issue = limit.field === 'text' ? { field: 'messages', message: limit.message.replace(/^text: /, 'messages: the new user message has ') } : limit;
           return invalidRequest(c, [issue]);
         }
+        // An act on a surface the agent has since deleted (or never drew) has nothing left to answer.
+        const action = request.extras?.action;
+        if (action && !liveSurfaces(session.turns).has(action.surfaceId)) {
+          return errorJson(c, 409, 'conflict', `There is no surface "${action.surfaceId}" in this conversation (any more).`, {
+            field: 'forwardedProps.a2uiAction.userAction.surfaceId',
+          });
+        }
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'threadId');
         if (full) return errorJson(c, 409, 'session_full', full.message, { field: full.field });
       }
@@ -74,6 +83,8 @@ export function agUiRoute(runtime: Runtime) {
         const issue = checkAnswers(session.pending, answers, subagentTree(session, runtime.deps.tools).toolOf);
         if (issue) return invalidRequest(c, [tracedIssue(issue, answers)]);
       }
+      // The surfaces as they stand before the run: its ui events extend them (taken before it may append to the turns).
+      const surfaces = storedSurfaceOperations(session.turns);
       const after =
         request.kind === 'message'
           ? await startMessageRun(runtime, session, slot, request)
@@ -81,7 +92,7 @@ export function agUiRoute(runtime: Runtime) {
       // A resumed run goes on inside branches begun before it: the mapper names them from the session's calls.
       const subagentCalls = storedSubagentCalls(session.turns, session.subagentTurns);
       const viewCalls = storedViewCalls(session.turns, session.subagentTurns);
-      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls, viewCalls });
+      const mapper = agUiEventMapper({ threadId: session.id, runId: input.runId, subagentCalls, viewCalls, surfaces });
       return followAgUi(c, runtime, { session: c.get('sessionRef'), runId: slot.runId, after, mapper });
     });
     // A 404 (from a store that hands out another owner's record: owned-session.ts) is named by this request's field.

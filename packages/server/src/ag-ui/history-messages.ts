@@ -1,5 +1,7 @@
 import type { Message } from '@ag-ui/core';
-import type { ToolCallTurn, Turn } from '@agent-chat/protocol';
+import { a2uiSurfaceId, type ToolCallTurn, type Turn } from '@agent-chat/protocol';
+import { storedSurfaceOperations, type SurfaceOperations } from './a2ui-activity.js';
+import { actionMessages } from './a2ui-action.js';
 import { activityId, MCP_APPS_ACTIVITY, mcpAppContent } from './mcp-apps.js';
 
 /**
@@ -18,6 +20,10 @@ import { activityId, MCP_APPS_ACTIVITY, mcpAppContent } from './mcp-apps.js';
  *
  * A call drawn as a view (MCP Apps) has its `mcp-apps` activity message after its result, as the stream sent it
  * (map-events.ts): a client that reloads draws the view again from the snapshot.
+ *
+ * Each A2UI surface is one `a2ui-surface` activity message where it was first drawn, holding every message it was
+ * sent, from every run (a2ui-activity.ts): a client that reloads draws the surfaces as they were last. A user's act
+ * on a surface is the middleware's pair, a `log_a2ui_event` call and its result (a2ui-action.ts).
  */
 export function historyMessages(turns: readonly Turn[], subagentTurns: readonly Turn[] = []): Message[] {
   const branches = new Map<string, Turn[]>();
@@ -27,24 +33,27 @@ export function historyMessages(turns: readonly Turn[], subagentTurns: readonly 
     if (branch) branch.push(turn);
     else branches.set(id, [turn]);
   }
-  const messages = agentMessages(turns, undefined, branches);
+  const surfaces = storedSurfaceOperations(turns);
+  const messages = agentMessages(turns, undefined, branches, surfaces);
   // A branch whose call has no result yet (its run stopped for the user) is still the producer's.
-  for (const [id, branch] of branches) if (id) messages.push(...agentMessages(branch, id, branches));
+  for (const [id, branch] of branches) if (id) messages.push(...agentMessages(branch, id, branches, surfaces));
   return messages;
 }
 
 /** One agent's turns as messages; each branch it started follows the results of its step, then is used up. */
-function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined, branches: Map<string, Turn[]>): Message[] {
+function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined, branches: Map<string, Turn[]>, surfaces: SurfaceOperations): Message[] {
   const tag = subagentRunId === undefined ? {} : { subagentRunId };
   const messages: Message[] = [];
   let open: Extract<Message, { role: 'assistant' }> | undefined;
   let answered: string[] = [];
   const viewCalls = new Map<string, ToolCallTurn>();
+  // The surfaces' activities are placed at their first change; later changes are already in their content.
+  const placed = new Set<string>();
   const flush = () => {
     for (const id of answered) {
       const branch = branches.get(id);
       branches.delete(id);
-      if (branch) messages.push(...agentMessages(branch, id, branches));
+      if (branch) messages.push(...agentMessages(branch, id, branches, surfaces));
     }
     answered = [];
   };
@@ -53,6 +62,10 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
     switch (turn.type) {
       case 'user':
         open = undefined;
+        if (turn.action) {
+          messages.push(...actionMessages(turn.id, turn.action, tag));
+          break;
+        }
         messages.push({ id: turn.id, role: 'user', content: turn.text, ...tag });
         break;
       case 'assistant_text':
@@ -86,6 +99,15 @@ function agentMessages(turns: readonly Turn[], subagentRunId: string | undefined
         open = undefined;
         // Redacted thinking has no words to show; it stays in our history for the provider, not in the client's.
         if (turn.text) messages.push({ id: turn.id, role: 'reasoning', content: turn.text, ...tag });
+        break;
+      case 'ui':
+        open = undefined;
+        for (const message of turn.messages) {
+          const surfaceId = a2uiSurfaceId(message);
+          if (placed.has(surfaceId)) continue;
+          placed.add(surfaceId);
+          messages.push(surfaces.message(surfaceId, tag));
+        }
         break;
       default:
         open = undefined;

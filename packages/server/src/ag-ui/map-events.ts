@@ -2,6 +2,7 @@ import { EventType, PROTOCOL_VERSION, type AGUIEvent, type Message, type RunFini
 import type { DoneEvent, InputRequest, InputRequestEvent, PendingCall, StreamEvent } from '@agent-chat/protocol';
 import { argumentsOf, resultContent } from './history-messages.js';
 import { inputRequestInterrupt } from './input-interrupts.js';
+import { SurfaceOperations } from './a2ui-activity.js';
 import { mcpAppActivity, type ViewCall } from './mcp-apps.js';
 import { interruptsFor } from './interrupts.js';
 import { closeLane, closeReasoning, closeText, newLane } from './lanes.js';
@@ -19,6 +20,8 @@ export interface AgUiRunIds {
   subagentCalls?: (toolCallId: string) => SubagentCall | undefined;
   /** The calls with a view the session already holds: a resumed run's result may answer one (mcp-apps.ts). */
   viewCalls?: (toolCallId: string) => ViewCall | undefined;
+  /** The A2UI surfaces the session's stored turns drew: a change to one sends the surface whole (a2ui-activity.ts). */
+  surfaces?: SurfaceOperations;
 }
 
 /**
@@ -37,6 +40,7 @@ export function agUiEventMapper(ids: AgUiRunIds) {
   let waiting: PendingCall[] = [];
   // This run's calls drawn as views, until their result brings the view's activity.
   const viewCalls = new Map<string, ViewCall>();
+  const surfaces = ids.surfaces ?? new SurfaceOperations();
 
   function closeAll(out: AGUIEvent[]) {
     for (const lane of [main, ...branches.lanes()]) closeLane(lane, out);
@@ -141,6 +145,14 @@ export function agUiEventMapper(ids: AgUiRunIds) {
           viewCalls.delete(event.toolCallId);
           break;
         }
+        case 'ui':
+          // A2UI: each surface the batch changed, as its one activity message (a2ui-activity.ts), where the history
+          // has it too: its own message, so what follows starts a new assistant message.
+          closeText(lane, out);
+          closeReasoning(lane, out);
+          lane.assistant = undefined;
+          for (const surfaceId of surfaces.add(event.messages)) out.push(surfaces.snapshot(surfaceId, tag));
+          break;
         case 'state': {
           // The first state of a run is whole; after it, only what changed (the client holds the rest).
           const ops = state === undefined ? undefined : stateDiff(state.value, event.state);

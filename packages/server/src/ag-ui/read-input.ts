@@ -1,5 +1,6 @@
 import type { Message, RunAgentInput } from '@ag-ui/core';
-import { describeIssues, sendMessageRequestSchema, type Context, type FieldIssue, type PendingCall, type Turn } from '@agent-chat/protocol';
+import { describeIssues, sendMessageRequestSchema, type A2uiAction, type Context, type FieldIssue, type PendingCall, type Turn } from '@agent-chat/protocol';
+import { actionOfInput } from './a2ui-action.js';
 import { answersFromResume, emptyAnswers, type TracedAnswers } from './interrupts.js';
 
 /**
@@ -7,7 +8,7 @@ import { answersFromResume, emptyAnswers, type TracedAnswers } from './interrupt
  * answers to the calls its last run stopped for.
  */
 export type RunRequest =
-  | { kind: 'message'; text: string; userTurnId: string; context: Context | undefined; answers: TracedAnswers }
+  | { kind: 'message'; text: string; userTurnId: string | undefined; context: Context | undefined; answers: TracedAnswers; extras?: { action: A2uiAction } }
   | { kind: 'resume'; answers: TracedAnswers; context: Context | undefined };
 
 /** A request we cannot serve: the status, and the field that says why. */
@@ -43,6 +44,17 @@ export function readRunInput(input: RunAgentInput, session: { turns: readonly Tu
   const toolIssue = answersFromToolMessages(input.messages, session, answers);
   if (toolIssue) return { status: 400, issue: toolIssue };
 
+  // A user's act on an A2UI surface (a2ui-action.ts) is the message: the user wrote nothing beside it.
+  const act = actionOfInput(input);
+  if (act && 'issue' in act) return { status: 400, issue: act.issue };
+  if (act && newUser) {
+    return bad('forwardedProps.a2uiAction', `forwardedProps.a2uiAction: a run answers either a new user message (messages.${newUser.index}) or an act on a surface, not both`);
+  }
+  if (act) {
+    const uncovered = input.resume?.length ? uncoveredCalls(session.pending, answers) : [];
+    if (uncovered.length > 0) return bad('resume', `resume: a run with an act on a surface answers every open interrupt (resolved, or cancelled to drop it); not answered: ${uncovered.map((id) => `"${id}"`).join(', ')}`);
+    return { kind: 'message', text: '', userTurnId: undefined, context, answers, extras: { action: act.action } };
+  }
   if (!newUser) {
     if (answers.decisions.length + answers.results.length > 0) return { kind: 'resume', answers, context };
     return bad('messages', 'messages: no new user message to answer (every user message is already in the thread), and nothing open to resume');
