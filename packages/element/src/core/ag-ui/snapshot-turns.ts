@@ -1,5 +1,7 @@
 import type { InputContent, Message } from '@ag-ui/core';
 import type { Turn } from '@agent-chat/protocol';
+import { actionTurn } from './a2ui-action.js';
+import { a2uiActivityTurn } from './a2ui-activity.js';
 import { callEvent, contentText, resultEvent, turnIds, under } from './stream-events.js';
 import { parseJson, runCall, type AgUiThread } from './thread.js';
 
@@ -14,17 +16,22 @@ function userText(content: string | InputContent[]): string {
  * sub-agent as `parentCallId`: a message with a `subagentRunId` is that run's, and the run hangs on the call its
  * SUBAGENT_STARTED named. Turn ids are the ones the live events gave (translate.ts's turnIds), so a reload draws
  * what the stream drew. What the messages do not say (a call's label and kind, a sub-agent's stop or usage) comes
- * from what the thread saw of the calls; a call a sub-agent run hangs on is a sub-agent call.
+ * from what the thread saw of the calls; a call a sub-agent run hangs on is a sub-agent call. An `a2ui-surface`
+ * activity message is a `ui` turn (a2ui-activity.ts), a user's act on one a user turn with its `action` (a2ui-action.ts).
  */
 export function snapshotTurns(thread: AgUiThread, now = Date.now()): { turns: Turn[]; subagentTurns: Turn[] } {
   const turns: Turn[] = [];
   const subagentTurns: Turn[] = [];
   const spawning = new Set(thread.runs.values());
+  // The A2UI surfaces the turns leave live: the conversation drawn from them has those, and a live activity after
+  // the reload is applied against them (a2ui-activity.ts).
+  const a2ui = { live: new Set<string>(), acts: new Set<string>() };
   for (const message of agentOrder(thread)) {
     const parent = under(runCall(thread, message.subagentRunId));
     const into = parent.parentCallId === undefined ? turns : subagentTurns;
-    for (const turn of messageTurns(message, thread, spawning)) into.push({ ...turn, createdAt: now, ...parent } as Turn);
+    for (const turn of messageTurns(message, thread, spawning, a2ui)) into.push({ ...turn, createdAt: now, ...parent } as Turn);
   }
+  thread.liveSurfaces = a2ui.live;
   return { turns, subagentTurns };
 }
 
@@ -51,13 +58,15 @@ function agentOrder(thread: AgUiThread): Message[] {
 
 type Bare = { [K in Turn['type']]: Omit<Extract<Turn, { type: K }>, 'createdAt'> }[Turn['type']];
 
-function messageTurns(message: Message, thread: AgUiThread, spawning: ReadonlySet<string>): Bare[] {
+function messageTurns(message: Message, thread: AgUiThread, spawning: ReadonlySet<string>, a2ui: { live: Set<string>; acts: Set<string> }): Bare[] {
   switch (message.role) {
     case 'user':
       return [{ id: message.id, type: 'user', text: userText(message.content) }];
     case 'reasoning':
       return message.content ? [{ id: turnIds.thinking(message.id), type: 'thinking', text: message.content }] : [];
     case 'assistant': {
+      const act = actionTurn(message, a2ui.acts);
+      if (act) return [act];
       const text = contentText(message.content);
       const out: Bare[] = text ? [{ id: turnIds.text(message.id), type: 'assistant_text', text }] : [];
       for (const toolCall of message.toolCalls ?? []) {
@@ -72,11 +81,14 @@ function messageTurns(message: Message, thread: AgUiThread, spawning: ReadonlySe
       return out;
     }
     case 'tool': {
+      if (a2ui.acts.has(message.toolCallId)) return [];
       const call = thread.calls.get(message.toolCallId);
       const event = resultEvent(message.toolCallId, call, parseJson(contentText(message.content)));
       const { type: _, turnId, ...rest } = event;
       return [{ ...rest, id: turnId, type: 'tool_result', isError: event.isError || Boolean(message.error) }];
     }
+    case 'activity':
+      return a2uiActivityTurn(thread, message, a2ui.live);
     default:
       return [];
   }

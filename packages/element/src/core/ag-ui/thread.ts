@@ -1,5 +1,5 @@
 import type { Interrupt, Message, ResumeEntry } from '@ag-ui/core';
-import type { InputRequest, PendingCall, ToolKind, Usage, ViewResult } from '@agent-chat/protocol';
+import type { A2uiAction, A2uiMessage, InputRequest, PendingCall, ToolKind, Usage, ViewResult } from '@agent-chat/protocol';
 
 /**
  * A call's MCP Apps view as an `mcp-apps` activity told it (the format of @ag-ui/mcp-apps-middleware): its document,
@@ -64,10 +64,18 @@ export interface AgUiThread {
    * call goes on when a resume answers it, so these are not `interrupts`, which end their calls' runs.
    */
   inputRequests: Map<string, InputRequest>;
+  /** The A2UI messages applied for each `a2ui-surface` activity, by its message id (a2ui-activity.ts). */
+  a2ui: Map<string, A2uiMessage[]>;
+  /** The A2UI surfaces live in the conversation, whichever activity drew them. */
+  liveSurfaces: Set<string>;
+  /** How many `ui` events the activities gave: each one's turn id is new. */
+  a2uiTurns: number;
+  /** The user's act on a surface that the next run carries (run-input.ts), until it is sent. */
+  action?: A2uiAction | undefined;
 }
 
 export function newThread(): AgUiThread {
-  return { messages: [], state: undefined, calls: new Map(), runs: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [], inputRequests: new Map() };
+  return { messages: [], state: undefined, calls: new Map(), runs: new Map(), interrupts: new Map(), answers: new Map(), clientCalls: [], inputRequests: new Map(), a2ui: new Map(), liveSurfaces: new Set(), a2uiTurns: 0 };
 }
 
 /** The call a sub-agent run hangs on: the one SUBAGENT_STARTED named, else (a run never announced) its own id. */

@@ -1,4 +1,5 @@
 import type {
+  ActivityDeltaEvent,
   ActivitySnapshotEvent,
   AssistantMessage,
   Interrupt,
@@ -20,6 +21,7 @@ import type {
   ToolCallStartEvent,
 } from '@ag-ui/core';
 import type { Confirmation, PendingCall, StreamEvent } from '@agent-chat/protocol';
+import { A2UI_ACTIVITY, a2uiActivityEvents } from './a2ui-activity.js';
 import { INPUT_REQUEST_REASON, inputRequestEvent } from './input-interrupts.js';
 import { applyPatch, type PatchOperation } from './json-patch.js';
 import { mcpAppEvents, snapshotApps } from './mcp-apps-activity.js';
@@ -147,7 +149,10 @@ export class AgUiTranslator {
         this.#lastResult = (event as ToolCallResultEvent).toolCallId;
         return [this.#result(event as ToolCallResultEvent)];
       case 'ACTIVITY_SNAPSHOT':
+        if ((event as ActivitySnapshotEvent).activityType === A2UI_ACTIVITY) return a2uiActivityEvents(this.#thread, event as ActivitySnapshotEvent);
         return mcpAppEvents(this.#thread, event as ActivitySnapshotEvent, this.#lastResult);
+      case 'ACTIVITY_DELTA':
+        return a2uiActivityEvents(this.#thread, event as ActivityDeltaEvent);
       case 'SUBAGENT_STARTED':
         return this.#subagentStarted(event as SubagentStartedEvent);
       case 'SUBAGENT_FINISHED':

@@ -19,7 +19,7 @@ import { readSseStream } from '../sse-stream.js';
 import { snapshotTurns } from '../../core/ag-ui/snapshot-turns.js';
 import { agUiId, newThread, threadOf, type AgUiThread } from '../../core/ag-ui/thread.js';
 import { AgUiTranslator, doneEvent, turnIds } from '../../core/ag-ui/translate.js';
-import { message, runInput, toAgUiContext, unanswered } from './run-input.js';
+import { addMessage, message, runInput, toAgUiContext, unanswered } from './run-input.js';
 import { asRouteError, WaitingRun, WaitingRuns, type PostedRun } from './waiting-run.js';
 
 /**
@@ -79,7 +79,7 @@ export class AgUiClient extends AgentClient {
       // Retry after a failure: the same message runs again, without what the failed run added after it.
       thread.messages.splice(lastUser + 1);
     } else {
-      thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
+      addMessage(thread, body);
     }
     try {
       const stream = await this.#run(sessionId, toAgUiContext(body.context, body.references), resume, before, skipped, signal);

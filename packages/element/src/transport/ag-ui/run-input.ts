@@ -1,5 +1,5 @@
 import type { Context as AgUiContext, ResumeEntry, RunAgentInput } from '@ag-ui/core';
-import type { Context, StreamEvent } from '@agent-chat/protocol';
+import type { Context, SendMessageRequest, StreamEvent } from '@agent-chat/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { agUiId, type AgUiThread } from '../../core/ag-ui/thread.js';
 import { turnIds } from '../../core/ag-ui/translate.js';
@@ -18,8 +18,14 @@ export function toAgUiContext(context: Context | undefined, references: unknown)
   return entries.map(([description, value]) => ({ description, value: typeof value === 'string' ? value : JSON.stringify(value) }));
 }
 
-/** One run of the thread: its whole conversation and state, as AG-UI sends them each time, and the answers `resume`. */
+/**
+ * One run of the thread: its whole conversation and state, as AG-UI sends them each time, the answers `resume`, and
+ * the act on a surface the new message is, if it is one (addMessage).
+ */
 export function runInput(thread: AgUiThread, threadId: string, context: AgUiContext[], resume: ResumeEntry[]): RunAgentInput {
+  // An act goes with the one run it starts.
+  const { action } = thread;
+  thread.action = undefined;
   return {
     threadId,
     runId: agUiId('run'),
@@ -31,7 +37,18 @@ export function runInput(thread: AgUiThread, threadId: string, context: AgUiCont
     tools: [],
     context,
     ...(resume.length > 0 ? { resume } : {}),
+    ...(action ? { forwardedProps: { a2uiAction: { userAction: action } } } : {}),
   };
+}
+
+/**
+ * The new message on the thread: the user's words as a user message, or an act on an A2UI surface kept for the
+ * run's `forwardedProps.a2uiAction.userAction`, where @ag-ui/a2ui-middleware's clients send it (the agent learns of
+ * the act from there; a user message would be words the user never wrote).
+ */
+export function addMessage(thread: AgUiThread, body: Pick<SendMessageRequest, 'text' | 'action'>): void {
+  if (body.action) thread.action = body.action;
+  else thread.messages.push({ id: agUiId('user'), role: 'user', content: body.text });
 }
 
 /** A call a new message left unanswered, settled as the element's server settles one (`skip`). */
