@@ -32,6 +32,7 @@ export { anthropicModel, type AnthropicModelOptions } from './model/anthropic/in
 export { modelFromEnv, DEFAULT_CLAUDE_MODEL, DEFAULT_OPENAI_MODEL, MODEL_PROVIDERS, ModelEnvError, type ModelFromEnvOptions, type ModelProvider } from './model/model-from-env.js';
 export { openAICompatibleModel, type OpenAICompatibleModelOptions } from './model/openai-compatible/index.js';
 export { finalAnswerTool } from './tools/final-answer-tool.js';
+export { a2uiTool, type A2uiCatalog, type A2uiToolInput, type A2uiToolOptions } from './ui/a2ui-tool.js';
 export { toolContent, type ToolContent, type ToolContentOptions, type ToolContentPart } from './tools/tool-content.js';
 export type { Authorize } from './security/principal.js';
 export type { AllowedOrigins } from './security/origin-guard.js';

@@ -37,7 +37,9 @@ export function toolContext(run: RunContext, call?: ToolCallTurn, onSignal?: () 
     },
     ui(messages) {
       if (!call) throw new Error('ctx.ui: only a running call (execute) can draw a surface');
-      // Into the main conversation, a sub-agent's call's included: a surface is for the user to see and act on.
+      // Into the main conversation, a sub-agent's call's included: a surface is for the user to see and act on. So
+      // the event names no branch (subagent-run.ts leaves `ui` out of a branch's events): the page draws it where a
+      // reload, replaying the stored turns, draws it too.
       const checked = checkUiMessages(run.session.turns, messages);
       const turn = appendTurn(run.session, { type: 'ui', toolCallId: call.toolCallId, messages: checked });
       run.emit({ type: 'ui', turnId: turn.id, toolCallId: call.toolCallId, messages: checked });

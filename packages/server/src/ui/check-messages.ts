@@ -17,26 +17,34 @@ export function liveSurfaces(turns: readonly Turn[]): Set<string> {
  */
 export function checkUiMessages(turns: readonly Turn[], messages: unknown): A2uiMessage[] {
   if (!Array.isArray(messages) || messages.length === 0) {
-    throw new Error('ctx.ui: expected a non-empty array of A2UI v0.9 messages');
+    throw new Error('messages: expected a non-empty array of A2UI v0.9 messages');
   }
   const live = liveSurfaces(turns);
   return messages.map((value, index) => {
     const parsed = parseA2uiMessage(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const path = [index, ...issue.path].join('.');
-      throw new Error(`Invalid A2UI message at messages.${path}: ${issue.message}`);
+      // A key the message should not have is named itself, so the field in the error is the one to take out.
+      const extra = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : [];
+      const path = [index, ...issue.path, ...extra].join('.');
+      throw new Error(`messages.${path}: ${issue.message} (not a valid A2UI v0.9 message)`);
     }
     const message = parsed.data;
     const surfaceId = a2uiSurfaceId(message);
     if ('createSurface' in message) {
-      if (live.has(surfaceId)) throw new Error(`messages.${index}: the surface "${surfaceId}" already exists; update it, or delete it first`);
+      if (live.has(surfaceId)) {
+        throw new Error(`messages.${index}.createSurface.surfaceId: the surface "${surfaceId}" already exists; update it, or delete it first`);
+      }
     } else if (!live.has(surfaceId)) {
-      throw new Error(`messages.${index}: there is no surface "${surfaceId}"; send createSurface for it first`);
+      throw new Error(`messages.${index}.${operationOf(message)}.surfaceId: there is no surface "${surfaceId}"; send createSurface for it first`);
     }
     apply(live, message);
     return message;
   });
+}
+
+function operationOf(message: A2uiMessage): string {
+  return Object.keys(message).find((key) => key !== 'version')!;
 }
 
 function apply(live: Set<string>, message: A2uiMessage): void {

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineTool, type Tool, type ToolLabel } from '../tools/define-tool.js';
+import { a2uiToolDescription } from './a2ui-tool-description.js';
+
+/** The app's A2UI catalog, as the model needs to know it. */
+export interface A2uiCatalog {
+  /** The catalog's id: what each `createSurface` names as its `catalogId`, so the page draws it with that catalog. */
+  id: string;
+  /** The components the model may use: prose, or the catalog's JSON Schema (it is put in the tool's description). */
+  components: string | object;
+}
+
+export interface A2uiToolOptions {
+  catalog: A2uiCatalog;
+  /** The tool's name. Default `render_a2ui`, the name @ag-ui/a2ui-middleware gives its own. */
+  name?: string;
+  /** How a call is shown on its step. Default "Drawing". */
+  label?: ToolLabel<A2uiToolInput>;
+}
+
+const inputSchema = z.object({
+  messages: z
+    .array(z.unknown())
+    .min(1)
+    .describe('A2UI v0.9 messages, applied in order: createSurface, updateComponents, updateDataModel, deleteSurface.'),
+});
+export type A2uiToolInput = z.infer<typeof inputSchema>;
+
+/**
+ * The built-in tool with which the model itself draws A2UI surfaces from the app's catalog (opt-in: add it to the
+ * app's tools). Its messages go through `ctx.ui`, so a bad one is an error result the model reads and can correct,
+ * and a surface drawn is stored and streamed as any tool's would be.
+ */
+export function a2uiTool(options: A2uiToolOptions): Tool<typeof inputSchema> {
+  const { catalog } = options;
+  if (!catalog?.id?.trim()) throw new TypeError('a2uiTool: catalog.id is required (it is what createSurface names)');
+  return defineTool({
+    name: options.name ?? 'render_a2ui',
+    description: a2uiToolDescription(catalog),
+    input: inputSchema,
+    label: options.label ?? 'Drawing',
+    execute: ({ messages }, ctx) => {
+      ctx.ui(messages);
+      return drawnText(messages);
+    },
+  });
+}
+
+/** What the model reads back: what it drew, and how the user's acts will reach it. */
+function drawnText(messages: readonly unknown[]): string {
+  const surfaces = new Set<string>();
+  for (const message of messages) {
+    const body = Object.values(message as Record<string, unknown>).find((value) => typeof value === 'object' && value !== null);
+    const id = (body as { surfaceId?: unknown } | undefined)?.surfaceId;
+    if (typeof id === 'string') surfaces.add(id);
+  }
+  const named = [...surfaces].map((id) => `"${id}"`).join(', ');
+  return (
+    `Shown to the user: ${messages.length} A2UI message${messages.length === 1 ? '' : 's'} on the surface${surfaces.size === 1 ? '' : 's'} ${named}. ` +
+    'When the user acts on it (presses a button), the act comes back as their next message, with its name, context and ' +
+    'the surface\'s data. Do not describe the surface again in text.'
+  );
+}
