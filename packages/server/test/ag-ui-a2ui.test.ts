@@ -4,7 +4,7 @@ import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { A2UI_BASIC_CATALOG_ID, type A2uiAction, type A2uiMessage } from '@agent-chat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, scriptedModel } from '../src/index.js';
+import { a2uiTool, defineTool, scriptedModel } from '../src/index.js';
 import { serveApp, type RunningServer } from '../src/testing/serve-app.js';
 import { agUiAgent, agUiApp, ofType, runAgUi } from './support/ag-ui-run.js';
 
@@ -48,13 +48,14 @@ const model = scriptedModel(({ text, action }) => {
     acts.push(action);
     return [[{ text: `You pressed ${action.name}.` }]];
   }
+  if (text === 'model draws') return [[{ tool: 'render_a2ui', input: { messages: [form[0], form[1]] } }], [{ text: 'Drawn.' }]];
   const tool = { draw: 'draw_form', book: 'mark_booked', remove: 'remove_form' }[text];
   return tool ? [[{ tool }], [{ text: `${text}: done.` }]] : [[{ text: 'Say draw, book or remove.' }]];
 });
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await serveApp(agUiApp({ model, tools: [surfaceTool('draw_form', form), surfaceTool('mark_booked', [booked]), surfaceTool('remove_form', [gone])] }));
+  server = await serveApp(agUiApp({ model, tools: [surfaceTool('draw_form', form), surfaceTool('mark_booked', [booked]), surfaceTool('remove_form', [gone]), a2uiTool({ catalog: { id: A2UI_BASIC_CATALOG_ID, components: 'Column, Text, Button' } })] }));
 });
 afterAll(() => server?.close());
 
@@ -150,5 +151,14 @@ describe('A2UI over AG-UI', () => {
     const run = await runAgUi(withMiddleware, { forwardedProps: { a2uiAction: { userAction: { name: 'book', surfaceId: 'booking', sourceComponentId: 'book', context: { guest: 'Ada' } } } } });
     expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     expect(acts.slice(before)).toEqual([{ name: 'book', surfaceId: 'booking', sourceComponentId: 'book', context: { guest: 'Ada' } }]);
+  });
+
+  it("a2uiTool's calls (named render_a2ui, as the middleware's own tool) pass a middleware told to leave them (a2uiToolNames: [])", async () => {
+    const agent = agUiAgent(server.url, 'a2ui-7');
+    agent.use(new A2UIMiddleware({ a2uiToolNames: [] }));
+    agent.addMessage({ id: 'a7-u1', role: 'user', content: 'model draws' });
+    const run = await runAgUi(agent);
+    const activities = ofType<ActivitySnapshotEvent>(run.events, 'ACTIVITY_SNAPSHOT');
+    expect(activities.map((activity) => [activity.messageId, operations(activity)])).toEqual([['a2ui-surface-booking', [form[0], form[1]]]]);
   });
 });
