@@ -271,6 +271,18 @@ describe('an act on a surface', () => {
     expect((await client().history('act-4')).turns).toHaveLength(before);
   });
 
+  it('a conversation with surfaces and acts, exported (GET) and imported (PUT), holds them as it was', async () => {
+    await client().run('act-6', { text: 'form' });
+    await client().run('act-6', { text: '', action: { surfaceId: 'booking', name: 'book', context: { guest: 'Ada' } } });
+    const { turns } = await client().history('act-6');
+    const imported = await client().importRaw('act-6-copy', { turns });
+    expect(imported.status).toBeLessThan(300);
+    expect((await client().history('act-6-copy')).turns).toEqual(turns);
+    // The copy's surface is live: it can be acted on.
+    const acted = await client().run('act-6-copy', { text: '', action: { surfaceId: 'booking', name: 'book', context: { guest: 'Bob' } } });
+    expect(acted.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
+  });
+
   it('an act whose run failed is retried as it was stored: one user turn, and the model is given the act again', async () => {
     await client().run('act-5', { text: 'form' });
     const action = { surfaceId: 'booking', name: 'flaky', context: { guest: 'Ada' } };

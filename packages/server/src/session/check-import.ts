@@ -17,7 +17,7 @@ export function checkImport(turns: readonly Turn[], pending: readonly PendingCal
     return { field: 'turns.0.type', message: `turns.0.type: a history must start with the user's message, not "${first.type}"` };
   }
   for (const [index, turn] of turns.entries()) {
-    if ((turn.type === 'user' || turn.type === 'assistant_text') && turn.text.trim() === '' && !(turn.type === 'user' && turn.attachments?.length)) {
+    if ((turn.type === 'user' || turn.type === 'assistant_text') && turn.text.trim() === '' && !(turn.type === 'user' && (turn.attachments?.length || turn.action))) {
       return { field: `turns.${index}.text`, message: `turns.${index}.text: a ${turn.type} turn must not be empty` };
     }
     if (turn.type === 'thinking' && turn.text === '' && !turn.redacted) {
