@@ -21,6 +21,7 @@ import { mountInputRequestScenarios } from './input-request-scenarios.js';
 import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment-scenarios.js';
 import { closeMcpAppScenarios, mountMcpAppScenarios } from './mcp-app-scenarios.js';
 import { closeAgUiMcpAppScenarios, mountAgUiMcpAppScenarios } from './ag-ui-mcp-apps-agent.js';
+import { mountAgUiA2uiScenarios } from './ag-ui-a2ui-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -203,6 +204,7 @@ function scenarios(): Hono {
   mountInputRequestScenarios(app);
   mountMcpAppScenarios(app);
   mountAgUiMcpAppScenarios(app);
+  mountAgUiA2uiScenarios(app);
   return app;
 }
 
