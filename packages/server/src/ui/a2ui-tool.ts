@@ -18,20 +18,25 @@ export interface A2uiToolOptions {
   label?: ToolLabel<A2uiToolInput>;
 }
 
-const inputSchema = z.object({
+/** What the model gives the tool. */
+export interface A2uiToolInput {
+  /** A2UI v0.9 messages, checked by ctx.ui (so a mistake is an error the model reads, not a refused input). */
+  messages: unknown[];
+}
+
+const inputSchema: z.ZodType<A2uiToolInput> = z.object({
   messages: z
     .array(z.unknown())
     .min(1)
     .describe('A2UI v0.9 messages, applied in order: createSurface, updateComponents, updateDataModel, deleteSurface.'),
 });
-export type A2uiToolInput = z.infer<typeof inputSchema>;
 
 /**
  * The built-in tool with which the model itself draws A2UI surfaces from the app's catalog (opt-in: add it to the
  * app's tools). Its messages go through `ctx.ui`, so a bad one is an error result the model reads and can correct,
  * and a surface drawn is stored and streamed as any tool's would be.
  */
-export function a2uiTool(options: A2uiToolOptions): Tool<typeof inputSchema> {
+export function a2uiTool(options: A2uiToolOptions): Tool<z.ZodType<A2uiToolInput>> {
   const { catalog } = options;
   if (!catalog?.id?.trim()) throw new TypeError('a2uiTool: catalog.id is required (it is what createSurface names)');
   return defineTool({
