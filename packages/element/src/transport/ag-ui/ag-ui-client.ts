@@ -74,8 +74,8 @@ export class AgUiClient extends AgentClient {
     thread.answers = new Map();
     thread.clientCalls = [];
     const lastUser = thread.messages.findLastIndex((candidate) => candidate.role === 'user');
-    // A retry of a message whose request never got through: the thread does not hold it, so it goes as new.
-    if (body.retryOf && !this.#unsent && lastUser >= 0) {
+    // A retry of a message whose request never got through, or of an act (no message of the thread), goes as new.
+    if (body.retryOf && !body.action && !this.#unsent && lastUser >= 0) {
       // Retry after a failure: the same message runs again, without what the failed run added after it.
       thread.messages.splice(lastUser + 1);
     } else {
