@@ -257,6 +257,14 @@ describe('an act on a surface', () => {
     }
   });
 
+  it('an act is bounded as a message’s text is (it is what the model is told): over messageChars, a 400 naming `action`', async () => {
+    await client().run('act-7', { text: 'form' });
+    const action = { surfaceId: 'booking', name: 'book', context: {}, dataModel: { notes: 'x'.repeat(100_001) } };
+    const response = await client().send('act-7', { text: '', action });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { field: string } }).error.field).toBe('action');
+  });
+
   it('an act on a surface that was never drawn, or was deleted, is a 409 naming action.surfaceId, and stores nothing', async () => {
     const action = { surfaceId: 'booking', name: 'book', context: {} };
     const unknown = await client().send('act-3', { text: '', action });

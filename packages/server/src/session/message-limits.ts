@@ -9,6 +9,11 @@ export function checkMessageLimits(body: SendMessageRequest, limits: Limits): Fi
   if (body.text.length > limits.messageChars) {
     return { field: 'text', message: `text: ${body.text.length} characters, more than the ${limits.messageChars} this server accepts` };
   }
+  // An act is told to the model as the user's message (its context and data model as JSON): it is bounded as text is.
+  const actChars = body.action === undefined ? 0 : JSON.stringify(body.action).length;
+  if (actChars > limits.messageChars) {
+    return { field: 'action', message: `action: ${actChars} characters of JSON, more than the ${limits.messageChars} this server accepts` };
+  }
   if (body.context !== undefined) {
     const bytes = utf8Length(JSON.stringify(body.context));
     if (bytes > limits.contextBytes) {
