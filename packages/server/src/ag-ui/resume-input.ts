@@ -6,6 +6,7 @@ import type { Runtime } from '../runtime.js';
 import { openInputRequests, publicInputRequest } from '../session/input-request-record.js';
 import { loadOwnSession } from '../session/owned-session.js';
 import type { SessionRef } from '../session/session-ref.js';
+import { storedSurfaceOperations } from './a2ui-activity.js';
 import { followAgUi } from './follow-ag-ui.js';
 import { storedViewCalls } from './mcp-apps.js';
 import { inputAnswerFromResume } from './input-interrupts.js';
@@ -56,6 +57,8 @@ export async function resumeInputRequests(c: Context, ref: SessionRef, runtime: 
     subagentCalls: storedSubagentCalls(session.turns, session.subagentTurns),
     // A call asking the user (an elicitation) may be one with a view: its result, after the answer, brings the view.
     viewCalls: storedViewCalls(session.turns, session.subagentTurns),
+    // A surface the call changes after the answer is sent whole, with what it was sent before.
+    surfaces: storedSurfaceOperations(session.turns),
   });
   return followAgUi(c, runtime, { session: ref, runId: holder.runId, after, mapper, picksUp: { stillOpen } });
 }
