@@ -24,8 +24,8 @@ export function a2uiActivityEvents(thread: AgUiThread, event: ActivitySnapshotEv
   const operations = operationsOf(content);
   if (!operations) return [];
   const applied = thread.a2ui.get(event.messageId) ?? [];
-  const extends_ = applied.length <= operations.length && applied.every((message, index) => same(message, operations[index]));
-  const fresh = extends_ ? operations.slice(applied.length) : [...deletions(applied), ...operations];
+  const extending = applied.length <= operations.length && applied.every((message, index) => same(message, operations[index]));
+  const fresh = extending ? operations.slice(applied.length) : [...deletions(applied), ...operations];
   thread.a2ui.set(event.messageId, operations);
   const messages = settled(fresh, thread.liveSurfaces);
   if (messages.length === 0) return [];
