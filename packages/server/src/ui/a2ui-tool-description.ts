@@ -1,7 +1,13 @@
-import type { A2uiCatalog } from './a2ui-tool.js';
-
 // The model writes A2UI from the tool's description alone: the protocol's few rules, in our words, and the app's
 // catalog, whose components are the only ones the page can draw.
+
+/** The app's A2UI catalog, as the model needs to know it. */
+export interface A2uiCatalog {
+  /** The catalog's id: what each `createSurface` names as its `catalogId`, so the page draws it with that catalog. */
+  id: string;
+  /** The components the model may use: prose, or the catalog's JSON Schema (it is put in the tool's description). */
+  components: string | object;
+}
 
 const RULES = [
   'Draw a UI surface for the user with A2UI v0.9 messages, instead of asking for several values in text or showing a list of options.',

@@ -1,14 +1,9 @@
+import { a2uiSurfaceId, type A2uiMessage } from '@agent-chat/protocol';
 import { z } from 'zod';
 import { defineTool, type Tool, type ToolLabel } from '../tools/define-tool.js';
-import { a2uiToolDescription } from './a2ui-tool-description.js';
+import { a2uiToolDescription, type A2uiCatalog } from './a2ui-tool-description.js';
 
-/** The app's A2UI catalog, as the model needs to know it. */
-export interface A2uiCatalog {
-  /** The catalog's id: what each `createSurface` names as its `catalogId`, so the page draws it with that catalog. */
-  id: string;
-  /** The components the model may use: prose, or the catalog's JSON Schema (it is put in the tool's description). */
-  components: string | object;
-}
+export type { A2uiCatalog } from './a2ui-tool-description.js';
 
 export interface A2uiToolOptions {
   catalog: A2uiCatalog;
@@ -46,23 +41,18 @@ export function a2uiTool(options: A2uiToolOptions): Tool<z.ZodType<A2uiToolInput
     label: options.label ?? 'Drawing',
     execute: ({ messages }, ctx) => {
       ctx.ui(messages);
-      return drawnText(messages);
+      // ctx.ui has checked every message (it throws otherwise): they are A2UI messages now.
+      return drawnText(messages as A2uiMessage[]);
     },
   });
 }
 
 /** What the model reads back: what it drew, and how the user's acts will reach it. */
-function drawnText(messages: readonly unknown[]): string {
-  const surfaces = new Set<string>();
-  for (const message of messages) {
-    const body = Object.values(message as Record<string, unknown>).find((value) => typeof value === 'object' && value !== null);
-    const id = (body as { surfaceId?: unknown } | undefined)?.surfaceId;
-    if (typeof id === 'string') surfaces.add(id);
-  }
-  const named = [...surfaces].map((id) => `"${id}"`).join(', ');
+function drawnText(messages: readonly A2uiMessage[]): string {
+  const surfaces = [...new Set(messages.map(a2uiSurfaceId))].map((id) => `"${id}"`).join(', ');
   return (
-    `Shown to the user: ${messages.length} A2UI message${messages.length === 1 ? '' : 's'} on the surface${surfaces.size === 1 ? '' : 's'} ${named}. ` +
-    'When the user acts on it (presses a button), the act comes back as their next message, with its name, context and ' +
-    'the surface\'s data. Do not describe the surface again in text.'
+    `Shown to the user: ${messages.length} A2UI message${messages.length === 1 ? '' : 's'} on ${surfaces}. ` +
+    "When the user acts on a surface (presses a button), the act comes back as their next message, with the action's " +
+    "name, its context and the surface's data. Do not describe the surface again in text."
   );
 }
