@@ -57,6 +57,13 @@ const LOCALES = ['fr'];
  * The MCP client's OAuth code under it signs with `jose`, which a view's host never runs: left out.
  */
 const appBridge = prebundled('@modelcontextprotocol/ext-apps/app-bridge', { exclude: ['jose'], resolveDir: here });
+/**
+ * The A2UI renderer (@a2ui/lit and @a2ui/web_core, with the zod 3 they bring), bundled on its own for the same
+ * reason: only the a2ui chunk loads it. With its own copy of Lit: sharing the page's (as externals) made esbuild put
+ * helpers in a file every conversation loads (measured: 0.2 KB gzip more for a plain text one).
+ */
+const a2uiRenderer = prebundled('./a2ui-renderer.js', { resolveDir: join(here, 'src/features/a2ui') });
+const prebundles = [appBridge, a2uiRenderer];
 
 const result = await build({
   entryPoints: { [ENTRY]: join(here, 'src/define.ts') },
@@ -78,7 +85,7 @@ const result = await build({
   // The notices go in one banner per file and a text file beside the bundle (build/third-party-licenses.mjs).
   legalComments: 'none',
   // marked's values that src/core/markdown/lex.ts imports; the rest of marked (its HTML renderer) is left out.
-  plugins: [minifyTemplatesPlugin(), highlightCorePlugin(), markedLexerOnlyPlugin(['Lexer', 'getDefaults']), appBridge.plugin],
+  plugins: [minifyTemplatesPlugin(), highlightCorePlugin(), markedLexerOnlyPlugin(['Lexer', 'getDefaults']), appBridge.plugin, a2uiRenderer.plugin],
   metafile: true,
   // Written only after the checks below pass, so a failed build leaves no bundle behind to be served.
   write: false,
@@ -110,7 +117,8 @@ if (process.argv.includes('--report')) printReport(result.metafile);
 // Each file is its own module to terser: it keeps import and export names, which tie the files together.
 const licenseName = 'THIRD-PARTY-LICENSES.txt';
 /** A file's inputs, with the prebundled bridge's own where the file holds it: their packages are named too. */
-const withPrebundled = (inputs) => (appBridge.key in inputs ? { ...inputs, ...appBridge.metafile().inputs } : inputs);
+const withPrebundled = (inputs) =>
+  prebundles.reduce((all, bundle) => (bundle.key in inputs ? { ...all, ...bundle.metafile().inputs } : all), inputs);
 const files = [];
 for (const [path, output] of Object.entries(result.metafile.outputs)) {
   const file = resolve(path);

@@ -8,9 +8,10 @@ import { build } from 'esbuild';
 /**
  * The plugin that gives `specifier` as its prebundled code, and the prebundle's metafile once it is built (its
  * inputs name the packages it carries, for the licenses). `exclude`: packages the bundle never runs in a page,
- * resolved to an empty module.
+ * resolved to an empty module. `external`: packages left as imports, for the main build to resolve to its own copy
+ * (Lit, which a second copy in a page would define twice).
  */
-export function prebundled(specifier, { exclude = [], resolveDir = process.cwd() } = {}) {
+export function prebundled(specifier, { exclude = [], external = [], resolveDir = process.cwd() } = {}) {
   let metafile = { inputs: {} };
   const namespace = 'prebundled';
   const plugin = {
@@ -18,7 +19,8 @@ export function prebundled(specifier, { exclude = [], resolveDir = process.cwd()
     setup(outer) {
       const exact = new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`);
       outer.onResolve({ filter: exact }, () => ({ path: specifier, namespace }));
-      outer.onLoad({ filter: /.*/, namespace }, async () => {
+      // Only its own path: every prebundle shares the namespace.
+      outer.onLoad({ filter: exact, namespace }, async () => {
         const result = await build({
           stdin: { contents: `export * from ${JSON.stringify(specifier)};`, resolveDir, loader: 'js' },
           bundle: true,
@@ -29,6 +31,7 @@ export function prebundled(specifier, { exclude = [], resolveDir = process.cwd()
           metafile: true,
           legalComments: 'none',
           logLevel: 'warning',
+          external,
           plugins: [emptyModules(exclude)],
         });
         metafile = result.metafile;

@@ -1,4 +1,6 @@
 import type { TemplateResult } from 'lit';
+import type { Catalog } from '@a2ui/web_core/v0_9';
+import type { LitComponentApi } from '@a2ui/lit/v0_9';
 import type { Context, Item, PendingCall, ToolCallTurn, ToolKind } from '@agent-chat/protocol';
 import type { ToolStepState } from '../core/turns/display-items.js';
 
@@ -121,6 +123,12 @@ export interface AgentChatAdapter {
   renderTool?(call: ToolViewCall): ToolViewContent;
   /** Views by tool name, used before `renderTool`: a renderer, or a custom element's tag name. */
   toolViews?: Readonly<Record<string, ToolView>>;
+  /**
+   * The host's own A2UI catalog (v0.9), offered to the agent's surfaces beside the basic one: a surface whose
+   * createSurface names its `id` as `catalogId` is drawn from it. Build it as @a2ui/lit's basic catalog is built: a
+   * `Catalog` of Lit components (`A2uiLitElement`s) and their property schemas.
+   */
+  a2uiCatalog?: Catalog<LitComponentApi>;
   /** A label for a tool chip; return undefined to keep the server's. */
   labelFor?(call: ToolCallTurn): string | undefined;
   /** Headers for every request the element makes (auth); read each time, so tokens can rotate. */

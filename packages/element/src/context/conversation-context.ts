@@ -1,5 +1,5 @@
 import { createContext } from '@lit/context';
-import type { Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
+import type { A2uiAction, Attachment, BranchPoint, CommandDescriptor, Context, Item, PendingCall, SessionResponse, Turn, Usage } from '@agent-chat/protocol';
 import type { TurnLog } from '../core/turns/turn-log.js';
 import type { ConfirmDecision } from './adapter.js';
 import type { SendMessage } from '../transport/transport.js';
@@ -13,6 +13,8 @@ export interface SendOptions {
   trigger?: string;
   /** Merged over the adapter's context for this message only. */
   context?: Context;
+  /** The user acted on an A2UI surface: the message is that act, and its text is ''. */
+  action?: A2uiAction;
   /** A queued `high` message goes before the others. */
   urgent?: boolean;
 }

@@ -114,7 +114,7 @@ export class ConversationController implements ReactiveController {
   send(text: string, options: SendOptions = {}): Promise<void> {
     const conversation = this.#conversation;
     const message = text.trim();
-    if (!message) return Promise.resolve();
+    if (!message && !options.action) return Promise.resolve();
     conversation.sent += 1;
     if (!conversation.run && conversation.queue.length === 0) return sendMessage(conversation, message, options);
     return new Promise<void>((done) => {
@@ -136,7 +136,7 @@ export class ConversationController implements ReactiveController {
     const last = log.at(log.lastUser);
     if (last?.type !== 'user' || conversation.run) return Promise.resolve();
     for (const turn of log.turns.slice(log.lastUser + 1)) if (turn.id.startsWith(LOCAL)) log.remove(turn);
-    const options = { references: last.references, attachments: last.attachments, trigger: last.trigger };
+    const options = { references: last.references, attachments: last.attachments, trigger: last.trigger, action: last.action };
     return runTurn(conversation, { message: { text: last.text, options, retry: last } }).then(() => undefined);
   }
 

@@ -84,6 +84,7 @@ export const runTurn = async (conversation: ConversationModel, start: TurnStart)
         ...(userTurn.attachments ? { attachments: userTurn.attachments } : {}),
         ...(message.options.trigger ? { trigger: message.options.trigger } : {}),
         // Left out of the JSON when undefined.
+        action: userTurn.action,
         retryOf: message.retry?.id,
       };
       requested = true;

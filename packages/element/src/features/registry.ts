@@ -55,6 +55,7 @@ const chunks = {
   'awaiting-input': new Chunk(() => import('../chunks/awaiting-input.js')),
   'trigger-queue': new Chunk(() => import('../chunks/trigger-queue.js')),
   'ag-ui-transport': new Chunk(() => import('../chunks/ag-ui-transport.js')),
+  a2ui: new Chunk(() => import('../chunks/a2ui.js')),
 };
 
 export type Feature = keyof typeof chunks;

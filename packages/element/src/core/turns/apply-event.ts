@@ -65,6 +65,9 @@ export function applyEvent(log: TurnLog, event: StreamEvent, now = Date.now()): 
         ...setFields(event, ['code', 'toolCallId']),
       });
       return true;
+    case 'ui':
+      upsert(log, { id: event.turnId, createdAt: now, type: 'ui', toolCallId: event.toolCallId, messages: event.messages });
+      return true;
     case 'error':
       log.addToRun({
         id: runLineId('event-error'),

@@ -7,6 +7,7 @@ import type {
   ToolCallTurn,
   ToolResultTurn,
   Turn,
+  UiTurn,
   UserTurn,
 } from '@agent-chat/protocol';
 
@@ -32,7 +33,9 @@ export type DisplayItem =
       progress?: string;
     }
   | { kind: 'status'; key: string; turn: StatusTurn }
-  | { kind: 'error'; key: string; turn: ErrorTurn };
+  | { kind: 'error'; key: string; turn: ErrorTurn }
+  /** An A2UI turn: the surfaces it created are drawn where it stands (features/a2ui). */
+  | { kind: 'ui'; key: string; turn: UiTurn };
 
 /**
  * The rows to render for a turn list; `running` tells whether the last run is still streaming, `pending`
@@ -90,7 +93,8 @@ export function toDisplayItems(turns: readonly Turn[], running: boolean, pending
         if (!turn.toolCallId) items.push({ kind: 'status', key, turn });
         break;
       case 'error':
-        items.push({ kind: 'error', key, turn });
+      case 'ui':
+        items.push({ kind: turn.type, key, turn } as DisplayItem);
         break;
     }
   });

@@ -1,4 +1,4 @@
-import type { Attachment, ErrorTurn, Item, StatusTurn, UserTurn } from '@agent-chat/protocol';
+import type { A2uiAction, Attachment, ErrorTurn, Item, StatusTurn, UserTurn } from '@agent-chat/protocol';
 
 /** The status line a run stopped by the user ends with; the server stores the same line with code `cancelled`. */
 export const STOPPED_TEXT = 'Stopped by user';
@@ -29,6 +29,8 @@ export interface UserTurnExtras {
   references?: readonly Item[] | undefined;
   attachments?: readonly Attachment[] | undefined;
   trigger?: string | undefined;
+  /** The user's act on an A2UI surface (the message's text is then ''). */
+  action?: A2uiAction | undefined;
 }
 
 /** The user's message, shown at once, before the server has stored it. */
@@ -41,6 +43,8 @@ export function localUserTurn(text: string, extras: UserTurnExtras = {}, now = D
     ...(extras.references?.length ? { references: [...extras.references] } : {}),
     ...(extras.attachments?.length ? { attachments: [...extras.attachments] } : {}),
     ...(extras.trigger ? { trigger: extras.trigger } : {}),
+    // Left out of the JSON when undefined.
+    action: extras.action,
   };
 }
 

@@ -163,6 +163,10 @@ export class AgentTurn extends LitElement {
         );
       case 'status':
         return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="status" .text=${step.turn.text} .code=${step.turn.code}></agent-chat-notice>`;
+      case 'ui':
+        // Drawn from the a2ui chunk, which holds the conversation's surfaces (features/a2ui).
+        need('a2ui', this);
+        return html`<agent-chat-a2ui .turn=${step.turn}></agent-chat-a2ui>`;
       case 'error':
         return html`<agent-chat-notice exportparts=${NOTICE_PARTS} tone="error" .text=${step.turn.message} .code=${step.turn.code} .retry=${step.turn.id === this.retryTurnId ? this.retry : undefined}></agent-chat-notice>`;
     }

@@ -9,7 +9,9 @@ import { BUBBLE_PARTS } from '../../ui/parts.js';
  * upgrades once the feature's chunk is in; `list` asks for it.
  */
 export function userMessage(turn: UserTurn, list: HTMLElement) {
-  const { references, attachments } = turn;
+  const { references, attachments, action } = turn;
+  // An act on a surface is a line of the a2ui chunk's ("You pressed Book"), not an empty bubble.
+  if (action) return need('a2ui', list), html`<agent-chat-a2ui .turn=${turn}></agent-chat-a2ui>`;
   const uploads = attachments?.some((attachment) => 'uploadId' in attachment && Boolean(attachment.uploadId));
   if (references?.length || attachments?.length) need('item-chips', list);
   if (uploads) need('attachments', list);
