@@ -5,8 +5,8 @@
 import type { StreamEvent } from '@agent-chat/protocol';
 import { expect } from '@open-wc/testing';
 import { AgUiClient } from '../src/transport/ag-ui/ag-ui-client.js';
-import { scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
-import { A2UI_BOOKED, A2UI_FORM, A2UI_SAY, a2uiActReply } from './support/ag-ui-a2ui-texts.js';
+import { agentServerUrl, scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
+import { A2UI_BOOKED, A2UI_FORM, A2UI_MIDDLEWARE_ARGS, A2UI_MIDDLEWARE_PATH, A2UI_SAY, a2uiActReply } from './support/ag-ui-a2ui-texts.js';
 
 /** One run through the transport: the element's events it gave, in order. */
 async function run(client: AgUiClient, session: string, body: { text: string; action?: { surfaceId: string; name: string; sourceComponentId?: string; context: Record<string, unknown> } }): Promise<StreamEvent[]> {
@@ -50,5 +50,24 @@ describe('<agent-chat transport="ag-ui">: A2UI surfaces over AG-UI (own server)'
     expect(stored.turns.filter((turn) => turn.type === 'user').at(-1)).to.deep.include({ text: '', action });
     const reloaded = (await client.getSession(session)).turns.filter((turn) => turn.type === 'user');
     expect(reloaded.at(-1)).to.deep.include({ text: '', action });
+  });
+
+  it('draws what an agent behind @ag-ui/a2ui-middleware streams (its growing snapshots applied in place), and its act reaches the agent', async () => {
+    const session = uniqueSession('ag-ui-a2ui-middleware');
+    const client = new AgUiClient({ endpoint: `${await agentServerUrl()}${A2UI_MIDDLEWARE_PATH}` });
+    const drawn = uiEvents(await run(client, session, { text: A2UI_SAY.draw }));
+    const { surfaceId, components, data } = A2UI_MIDDLEWARE_ARGS;
+    // The middleware's second snapshot repeats the first and adds the data: only the data is applied again.
+    expect(drawn.flatMap((event) => event.messages)).to.deep.equal([
+      { version: 'v0.9', createSurface: { surfaceId, catalogId: 'https://a2ui.org/specification/v0_9/basic_catalog.json' } },
+      { version: 'v0.9', updateComponents: { surfaceId, components } },
+      { version: 'v0.9', updateDataModel: { surfaceId, path: '/', value: data } },
+    ]);
+    expect(new Set(drawn.map((event) => event.toolCallId)).size, 'one activity').to.equal(1);
+
+    const answered = await run(client, session, { text: '', action: { surfaceId, name: 'go', sourceComponentId: 'go', context: { city: 'Lisbon' } } });
+    const said = answered.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
+    // The agent read the middleware's log_a2ui_event result, made from the act the run carried.
+    expect(said).to.equal('User performed action "go" on surface "trip" (component: go). Context: {"city":"Lisbon"}');
   });
 });

@@ -1,11 +1,12 @@
 // The agent server scenario for A2UI over AG-UI (issue 37.3, the element's half): `/api/ag-ui-a2ui` (its POST /ag-ui)
 // draws a booking surface with ctx.ui when asked, changes it when asked again, and answers a user's act on it by
-// naming the act. See ag-ui-a2ui-texts.ts.
+// naming the act. See ag-ui-a2ui-texts.ts. Beside it, an agent behind @ag-ui/a2ui-middleware (ag-ui-a2ui-agent.ts).
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { A2uiMessage } from '@agent-chat/protocol';
 import { createAgentChat, defineTool, scriptedModel } from '@agent-chat/server';
 import { A2UI_BOOKED, A2UI_FORM, A2UI_SAY, a2uiActReply } from './ag-ui-a2ui-texts.js';
+import { mountAgUiA2uiAgent } from './ag-ui-a2ui-agent.js';
 import { testAccess } from './test-access.js';
 
 const surfaceTool = (name: string, messages: A2uiMessage[]) =>
@@ -20,6 +21,8 @@ const surfaceTool = (name: string, messages: A2uiMessage[]) =>
   });
 
 export function mountAgUiA2uiScenarios(app: Hono): void {
+  // An agent that is not ours, behind @ag-ui/a2ui-middleware.
+  mountAgUiA2uiAgent(app);
   app.route(
     '/api/ag-ui-a2ui',
     createAgentChat({

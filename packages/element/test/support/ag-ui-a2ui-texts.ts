@@ -29,3 +29,18 @@ export const A2UI_SAY = { draw: 'Show me the booking form', booked: 'Mark it boo
 
 /** The model's reply to an act: names it, so a test sees the server got it (through forwardedProps). */
 export const a2uiActReply = (name: string, context: unknown) => `You pressed ${name} with ${JSON.stringify(context)}.`;
+
+/** Where the agent behind @ag-ui/a2ui-middleware (ag-ui-a2ui-agent.ts) listens on the test server. */
+export const A2UI_MIDDLEWARE_PATH = '/api/ag-ui-a2ui-middleware';
+
+/** What that agent's `render_a2ui` call is given: the middleware's tool arguments (surfaceId, components, data). */
+export const A2UI_MIDDLEWARE_ARGS = {
+  surfaceId: 'trip',
+  components: [
+    { id: 'root', component: 'Column', children: ['where', 'go'] },
+    { id: 'where', component: 'Text', text: { path: '/city' } },
+    { id: 'go', component: 'Button', child: 'go-label', action: { event: { name: 'go', context: { city: { path: '/city' } } } } },
+    { id: 'go-label', component: 'Text', text: 'Go' },
+  ],
+  data: { city: 'Lisbon' },
+};
