@@ -15,6 +15,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<StreamEventType>([
   'awaiting_input',
   'input_request',
   'input_answered',
+  'ui',
   'done',
 ]);
 
