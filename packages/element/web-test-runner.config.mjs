@@ -14,6 +14,7 @@ import { resultsFileReporter } from './test/support/results-file-reporter.ts';
 import { startTestServer } from './test/support/test-server.ts';
 import { startAgUiServer } from './test/support/ag-ui-server.ts';
 import { frameCommandsPlugin } from './test/support/ag-ui-mcp-apps-frames.ts';
+import { jsonModulesPlugin } from './test/support/json-modules-plugin.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -112,6 +113,8 @@ export default {
     ...(process.env.AGENT_CHAT_MINIFIED_TEMPLATES ? [shippedTemplatesPlugin] : []),
     esbuildPlugin({ ts: true, target: 'es2021' }),
     highlightCorePlugin,
+    // @a2ui/web_core's JSON imports (the a2ui chunk's tests).
+    jsonModulesPlugin,
     agentServerPlugin,
     // Not among the runner's default commands: what Chromium gives assistive technology (mentions-inline.test.ts).
     a11ySnapshotPlugin(),

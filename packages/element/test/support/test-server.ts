@@ -22,6 +22,7 @@ import { closeAttachmentScenarios, mountAttachmentScenarios } from './attachment
 import { closeMcpAppScenarios, mountMcpAppScenarios } from './mcp-app-scenarios.js';
 import { closeAgUiMcpAppScenarios, mountAgUiMcpAppScenarios } from './ag-ui-mcp-apps-agent.js';
 import { mountAgUiA2uiScenarios } from './ag-ui-a2ui-scenarios.js';
+import { mountA2uiScenarios } from './a2ui-scenarios.js';
 import { testAccess } from './test-access.js';
 import { BASIC, DROPPED_TEXT, MEDIUM_TEXT, SLOW_TEXT, commandReply, echo, pageFailed, pageSays } from './scenario-texts.js';
 
@@ -205,6 +206,7 @@ function scenarios(): Hono {
   mountMcpAppScenarios(app);
   mountAgUiMcpAppScenarios(app);
   mountAgUiA2uiScenarios(app);
+  mountA2uiScenarios(app);
   return app;
 }
 
