@@ -3,8 +3,12 @@
 // turns; an update to a surface brings only what changed; an act goes as the run's forwardedProps.a2uiAction.
 // Against the test server's `ag-ui-a2ui` scenario (support/ag-ui-a2ui-scenarios.ts).
 import type { StreamEvent } from '@agent-chat/protocol';
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import '../src/define.js';
+import type { AgentChat } from '../src/agent-chat.js';
 import { AgUiClient } from '../src/transport/ag-ui/ag-ui-client.js';
+import { deepAll } from './support/dom.js';
+import { waitFor } from './support/wait.js';
 import { agentServerUrl, scenario, storedSession, taggedRequests, uniqueSession } from './support/agent-server.js';
 import { A2UI_BOOKED, A2UI_FORM, A2UI_MIDDLEWARE_ARGS, A2UI_MIDDLEWARE_PATH, A2UI_SAY, a2uiActReply } from './support/ag-ui-a2ui-texts.js';
 
@@ -14,6 +18,12 @@ async function run(client: AgUiClient, session: string, body: { text: string; ac
   for await (const message of await client.sendMessage(session, body, new AbortController().signal)) events.push(JSON.parse(message.data) as StreamEvent);
   return events;
 }
+
+/** The text a node shows, through its open shadow roots. */
+const textOf = (root: Node): string =>
+  Array.from(root.childNodes)
+    .map((node) => (node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : `${node instanceof Element && node.shadowRoot ? textOf(node.shadowRoot) : ''}${textOf(node)}`))
+    .join(' ');
 
 const uiEvents = (events: readonly StreamEvent[]) => events.filter((event): event is Extract<StreamEvent, { type: 'ui' }> => event.type === 'ui');
 
@@ -69,5 +79,17 @@ describe('<agent-chat transport="ag-ui">: A2UI surfaces over AG-UI (own server)'
     const said = answered.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
     // The agent read the middleware's log_a2ui_event result, made from the act the run carried.
     expect(said).to.equal('User performed action "go" on surface "trip" (component: go). Context: {"city":"Lisbon"}');
+  });
+
+  it('<agent-chat transport="ag-ui"> draws the surface the activity brings, and its update in place', async () => {
+    const endpoint = `${await scenario('ag-ui-a2ui')}/ag-ui`;
+    const el = await fixture<AgentChat>(html`<agent-chat mode="inline" transport="ag-ui" endpoint=${endpoint} session=${uniqueSession('ag-ui-a2ui-drawn')}></agent-chat>`);
+    const surfaces = () => deepAll(el.shadowRoot!, 'a2ui-surface[data-surface-id="booking"]');
+    const shows = (text: string) => surfaces().some((surface) => textOf(surface.shadowRoot ?? surface).includes(text));
+    await el.send(A2UI_SAY.draw);
+    await waitFor(() => surfaces().length === 1 && shows('Free'), { message: 'the booking surface, drawn with its data', timeout: 15000 });
+    await el.send(A2UI_SAY.booked);
+    await waitFor(() => shows('Booked'), { message: 'the same surface, marked booked', timeout: 15000 });
+    expect(surfaces(), 'one surface, changed in place').to.have.length(1);
   });
 });
