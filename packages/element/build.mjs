@@ -120,6 +120,8 @@ const licenseName = 'THIRD-PARTY-LICENSES.txt';
 const withPrebundled = (inputs) =>
   prebundles.reduce((all, bundle) => (bundle.key in inputs ? { ...all, ...bundle.metafile().inputs } : all), inputs);
 const files = [];
+/** Each built file's inputs (dist path → source paths), for the check that a conversation carries nothing of A2UI. */
+const inputsOf = new Map();
 for (const [path, output] of Object.entries(result.metafile.outputs)) {
   const file = resolve(path);
   const text = result.outputFiles.find((out) => resolve(out.path) === file).text;
@@ -134,6 +136,7 @@ for (const [path, output] of Object.entries(result.metafile.outputs)) {
     format: { comments: false, preamble: packages.length > 0 ? licenseBanner(packages, licensePath) : undefined },
   });
   const inDist = (absolute) => relative(outdir, absolute).replaceAll('\\', '/');
+  inputsOf.set(inDist(file), Object.keys(withPrebundled(output.inputs)));
   files.push({
     path: inDist(file),
     code: new TextEncoder().encode(compressed.code),
@@ -147,6 +150,20 @@ const layouts = Object.fromEntries(
   Object.entries(LAYOUTS).map(([name, layout]) => [name, { ...layout, paint: layout.paint && inSource(layout.paint), plainText: inSource(layout.plainText) }]),
 );
 const plan = chunkPlan(files, { entry: `${ENTRY}.js`, layouts });
+// Nothing of A2UI in a first paint or a plain text conversation: the a2ui chunk, its feature and @a2ui's code (with
+// the zod it brings) come with the first surface only.
+const isA2ui = (input) => input === a2uiRenderer.key || /(^|[\\/])(@a2ui[\\/]|src[\\/]chunks[\\/]a2ui\.ts$|src[\\/]features[\\/]a2ui[\\/])/.test(input);
+for (const layout of plan.layouts) {
+  const carried = layout.plainText.files.flatMap((path) => (inputsOf.get(path) ?? []).filter(isA2ui));
+  if (carried.length > 0) {
+    console.error(`build: the ${layout.name} layout's plain text conversation carries A2UI code, e.g. ${carried.slice(0, 3).join(', ')}`);
+    process.exit(1);
+  }
+}
+if (![...inputsOf.values()].some((inputs) => inputs.some(isA2ui))) {
+  console.error('build: the a2ui chunk was not found among the built files (the check above would prove nothing)');
+  process.exit(1);
+}
 const budgets = { firstLoad: FIRST_PAINT_BUDGET, plainText: PLAIN_TEXT_BUDGET };
 printSizes(plan, { cwd: relative(process.cwd(), outdir) || '.', budgets });
 const over = checkBudgets(plan, budgets);
