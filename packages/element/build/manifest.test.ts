@@ -258,6 +258,8 @@ describe('custom-elements.json', () => {
       copy: 'a code block’s copy button',
       'quick-actions': 'the composer’s row of quick actions',
       'quick-action': 'each quick action',
+      'a2ui-surface': 'an A2UI surface, in the a2ui chunk’s element',
+      'a2ui-act': 'the line that says a user’s act on an A2UI surface',
     };
 
     it('lists exactly the parts a page can reach, each with words', () => {

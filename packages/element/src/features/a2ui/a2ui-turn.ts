@@ -23,8 +23,8 @@ import { a2uiActStyles, a2uiStyles } from './a2ui-styles.js';
  * The user's act on a surface (a user turn with `action`) is drawn by the same element, as a quiet line on the
  * user's side: "You pressed book".
  *
- * @csspart a2ui-surface - Each surface (an `<a2ui-surface>`), in its frame.
- * @csspart a2ui-act - The line that says the user's act.
+ * Its parts, `a2ui-surface` (each surface, in its frame) and `a2ui-act` (the line that says the user's act), stay
+ * inside for now: no level forwards them to `<agent-chat>` (each forward is bytes of the plain text conversation).
  */
 export class A2uiTurnView extends LitElement {
   static override properties = { turn: { attribute: false } };
