@@ -132,6 +132,23 @@ describe('A2UI over AG-UI', () => {
     const nameless = await post('a2ui-4', { surfaceId: 'booking', context: {} });
     expect(nameless.status).toBe(400);
     expect(JSON.stringify(await nameless.json())).toContain('forwardedProps.a2uiAction.userAction.name');
+
+    // An act is told to the model as the user's message: bounded as a message's text is.
+    const small = await serveApp(agUiApp({ model, tools: [surfaceTool('draw_form', form)], limits: { messageChars: 300 } }));
+    try {
+      const agent = agUiAgent(small.url, 'a2ui-8');
+      agent.addMessage({ id: 'a8-u1', role: 'user', content: 'draw' });
+      await runAgUi(agent);
+      const response = await fetch(`${small.url}/ag-ui`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer alice' },
+        body: JSON.stringify({ threadId: 'a2ui-8', runId: 'r', messages: [], tools: [], context: [], state: {}, forwardedProps: { a2uiAction: { userAction: { name: 'book', surfaceId: 'booking', context: { note: 'x'.repeat(400) } } } } }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { field: 'forwardedProps.a2uiAction.userAction' } });
+    } finally {
+      await small.close();
+    }
   });
 
   it('works through a client that runs @ag-ui/a2ui-middleware: the activity arrives unchanged, and its act reaches the model', async () => {

@@ -62,10 +62,17 @@ export function agUiRoute(runtime: Runtime) {
       }
       const { answers } = request;
       if (request.kind === 'message') {
-        const limit = checkMessageLimits({ text: request.text, ...(request.context ? { context: request.context } : {}) }, runtime.limits);
+        const limit = checkMessageLimits({ text: request.text, ...(request.context ? { context: request.context } : {}), ...request.extras }, runtime.limits);
         if (limit) {
-          // The text is AG-UI's last user message: the field, and the message that names it, say `messages`.
-          const issue = limit.field === 'text' ? { field: 'messages', message: limit.message.replace(/^text: /, 'messages: the new user message has ') } : limit;
+          // The text is AG-UI's last user message: the field, and the message that names it, say `messages`; an act is
+          // the middleware's forwardedProps.a2uiAction.userAction.
+          const act = 'forwardedProps.a2uiAction.userAction';
+          const issue =
+            limit.field === 'text'
+              ? { field: 'messages', message: limit.message.replace(/^text: /, 'messages: the new user message has ') }
+              : limit.field === 'action'
+                ? { field: act, message: limit.message.replace(/^action: /, `${act}: `) }
+                : limit;
           return invalidRequest(c, [issue]);
         }
         // An act on a surface the agent has since deleted (or never drew) has nothing left to answer.
