@@ -91,3 +91,37 @@ describe('a summary is made once per cut', () => {
     }
   });
 });
+
+describe('an act on a surface in the summarized part', () => {
+  it('is summarized as the model was told it, not as an empty user line', async () => {
+    const showForm = defineTool({
+      name: 'show_form',
+      description: 'Show a form',
+      input: z.object({}),
+      execute: (_input, ctx) => {
+        ctx.ui([
+          { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: 'https://example.test/catalog.json' } },
+          { version: 'v0.9', updateComponents: { surfaceId: 'form', components: [{ id: 'root', component: 'Button', action: { event: { name: 'send' } } }] } },
+        ]);
+        return 'Shown.';
+      },
+    });
+    const acting = recordingModel(
+      scriptedModel(({ text, action }) =>
+        action ? [[{ text: longText('thanks') }]] : text === 'form' ? [[{ tool: 'show_form' }], [{ text: 'Here it is.' }]] : [[{ text: longText(`answer to ${text}`) }]],
+      ),
+    );
+    const acts = await serveApp(createAgentChat({ model: acting, tools: [showForm], compression: { maxTokens: 1000, keepLastMessages: 2 } }));
+    try {
+      const client = sameBrowser(acts.url);
+      await client.run('acts', { text: 'form' });
+      await client.run('acts', { action: { surfaceId: 'form', name: 'send', context: { size: 2 } } });
+      for (const text of ['third', 'fourth', 'fifth']) await client.run('acts', { text });
+      const summary = (acting.calls.at(-1)!.turns[0] as { text: string }).text;
+      expect(summary).toMatch(/^\[Summary of the earlier conversation/);
+      expect(summary).toContain('User: [The user performed the action "send" on the surface "form".] Context: {"size":2}');
+    } finally {
+      await acts.close();
+    }
+  });
+});

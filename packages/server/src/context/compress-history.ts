@@ -1,4 +1,5 @@
 import type { Turn, UserTurn } from '@agent-chat/protocol';
+import { actionText } from '../model/turn-text.js';
 
 export interface CompressionPolicy {
   /** Compress when the history's estimated size passes this many tokens. Default 60 000. */
@@ -81,7 +82,8 @@ function extractiveSummary(turns: readonly Turn[], chars: number): string {
   for (const turn of turns) {
     switch (turn.type) {
       case 'user':
-        lines.push(`User: ${cut(turn.text)}`);
+        // An act on a surface has no text: it is told as the model was told it.
+        lines.push(`User: ${cut(turn.action ? actionText(turn.action, turn.text) : turn.text)}`);
         break;
       case 'assistant_text':
         lines.push(`Assistant: ${cut(turn.text)}`);
