@@ -279,6 +279,19 @@ describe('an act on a surface', () => {
     expect((await client().history('act-4')).turns).toHaveLength(before);
   });
 
+  it('an edit that would act on a surface drawn only after the message it replaces is a 409, and branches nothing', async () => {
+    await client().run('act-8', { text: 'Hello there' });
+    await client().run('act-8', { text: 'form' });
+    const { turns } = await client().history('act-8');
+    const first = turns.find((turn) => turn.type === 'user')!;
+    const response = await client().send('act-8', { text: '', action: { surfaceId: 'booking', name: 'book', context: {} }, editOf: first.id });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { field: string } }).error.field).toBe('action.surfaceId');
+    const after = await client().history('act-8');
+    expect(after.turns).toEqual(turns);
+    expect(after.branches ?? []).toEqual([]);
+  });
+
   it('a conversation with surfaces and acts, exported (GET) and imported (PUT), holds them as it was', async () => {
     await client().run('act-6', { text: 'form' });
     await client().run('act-6', { text: '', action: { surfaceId: 'booking', name: 'book', context: { guest: 'Ada' } } });

@@ -1,4 +1,4 @@
-import { sendMessageRequestSchema } from '@agent-chat/protocol';
+import { sendMessageRequestSchema, type Turn } from '@agent-chat/protocol';
 import { Hono } from 'hono';
 import type { AgentChatEnv } from '../http/env.js';
 import { jsonBody } from '../http/json-body.js';
@@ -31,20 +31,21 @@ export function messagesRoute(runtime: Runtime) {
       return withSession(c, runtime, { create: true }, async (session, slot) => {
         const full = sessionSizeIssue(session.turns.length, session.historyChars ?? 0, runtime.limits, 'sessionId');
         if (full) return errorJson(c, 409, 'session_full', full.message, { field: full.field });
-        // An edit branches the conversation at the message it replaces (session/branches.ts).
-        const edit = await branchForEdit(runtime, session, body);
-        if (edit) return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
         // A retry of the last message runs it again as it was stored, and stores it no second time.
         const retried = retriedTurn(session, body.retryOf);
         if (retried === 'conflict') {
           return errorJson(c, 409, 'conflict', 'Only the last message can be retried: the conversation has moved on since this one.', { field: 'retryOf' });
         }
-        // An act on a surface the agent has since deleted (or never drew) has nothing left to answer.
-        if (body.action && !retried && !liveSurfaces(session.turns).has(body.action.surfaceId)) {
+        // An act on a surface the agent has since deleted (or never drew, or drew after the message an edit
+        // replaces) has nothing left to answer. Checked before an edit branches anything.
+        if (body.action && !retried && !liveSurfaces(turnsBefore(session.turns, body.editOf)).has(body.action.surfaceId)) {
           return errorJson(c, 409, 'conflict', `There is no surface "${body.action.surfaceId}" in this conversation (any more).`, {
             field: 'action.surfaceId',
           });
         }
+        // An edit branches the conversation at the message it replaces (session/branches.ts).
+        const edit = await branchForEdit(runtime, session, body);
+        if (edit) return errorJson(c, edit.status, edit.code, edit.message, { field: 'editOf' });
         const after = await startMessageRun(runtime, session, slot, {
           text: retried?.text ?? body.text,
           context: body.context,
@@ -63,3 +64,8 @@ export function messagesRoute(runtime: Runtime) {
   );
 }
 
+/** The turns an edit keeps: those before the message it replaces (all of them when it is not an edit). */
+function turnsBefore(turns: readonly Turn[], editOf: string | undefined): readonly Turn[] {
+  const at = editOf === undefined ? -1 : turns.findIndex((turn) => turn.id === editOf);
+  return at < 0 ? turns : turns.slice(0, at);
+}
