@@ -12,3 +12,9 @@ export interface SuggestionGroup {
   label: string;
   options: Suggestion[];
 }
+
+/** What the list shows for the token at the caret: its options, or a note said instead of them (no match, or why). */
+export interface SuggestionOffer {
+  groups: SuggestionGroup[];
+  note?: string | undefined;
+}

@@ -5,7 +5,7 @@ import { adapterContext } from '../../context/adapter-context.js';
 import { tokenAtCaret, replaceToken } from './caret-token.js';
 import { mentionRanges, mentionText } from '../../core/mention-tokens.js';
 import { optionAt, optionCount, tokenKey, type Menu } from './suggestion-menu.js';
-import type { Suggestion, SuggestionGroup } from '../../context/suggestions.js';
+import type { Suggestion, SuggestionOffer } from '../../context/suggestions.js';
 import { conversationContext } from '../../context/conversation-context.js';
 import { ComposerUploads } from './composer-uploads.js';
 import { draftContext, type FileRemoveEvent, type FilesPickedEvent, type ItemRemoveEvent } from '../../context/draft-context.js';
@@ -322,47 +322,29 @@ export class Composer extends LitElement {
     }
     const ask = ++this.#lookup;
     const t = this.#strings.value;
-    const fail = (template: string) => (error: unknown) =>
-      show([], format(template, { message: error instanceof Error ? error.message : String(error) }));
-    const show = (groups: SuggestionGroup[], note?: string) => {
+    const show = (offer: SuggestionOffer | undefined) => {
       if (ask !== this.#lookup) return;
       const same = this.menu?.token.start === token.start && this.menu.token.kind === token.kind;
-      const count = groups.reduce((sum, group) => sum + group.options.length, 0);
-      this.menu = { token, groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note };
+      const count = offer?.groups.reduce((sum, group) => sum + group.options.length, 0) ?? 0;
+      this.menu = offer && { token, groups: offer.groups, active: same ? Math.min(this.menu!.active, Math.max(count - 1, 0)) : 0, note: offer.note };
     };
 
     const list = loaded('autocomplete');
     if (!list) {
       // The first token typed on this page: the list's chunk first, then this same lookup (unless the user moved on).
-      load('autocomplete', this).then(() => ask === this.#lookup && this.#updateMenu(), fail(t.commandsUnavailable));
+      load('autocomplete', this).then(
+        () => ask === this.#lookup && this.#updateMenu(),
+        (error: unknown) => show({ groups: [], note: format(t.commandsUnavailable, { message: error instanceof Error ? error.message : String(error) }) }),
+      );
       return;
     }
-    if (token.kind === 'command') {
-      const state = this.#conversation.value;
-      if (!state) return;
-      (this.#commandList ??= state.commands()).then((commands) => {
-        const groups = list.commandSuggestions(commands, token.query);
-        // Nothing to suggest (a path like "/usr", or a server without commands): no list in the way.
-        if (groups.length) show(groups);
-        else if (ask === this.#lookup) this.menu = undefined;
-      }, (error: unknown) => {
+    const commands = () =>
+      (this.#commandList ??= (this.#conversation.value?.commands() ?? Promise.resolve([])).catch((error: unknown) => {
         // Asked again at the next keystroke: the server may be back, or the auth headers set.
         this.#commandList = undefined;
-        fail(t.commandsUnavailable)(error);
-      });
-      return;
-    }
-    const adapter = this.#adapter.value;
-    if (!adapter?.mentionables) {
-      this.menu = undefined;
-      return;
-    }
-    Promise.resolve()
-      .then(() => adapter.mentionables!(token.query))
-      .then((groups) => {
-        const found = list.mentionSuggestions(list.toMentionGroups(groups), token.query);
-        show(found, found.length ? undefined : format(t.noMatch, { query: `@${token.query}` }));
-      }, fail(t.mentionsUnavailable));
+        throw error;
+      }));
+    list.lookUp(token.kind, token.query, { commands, adapter: this.#adapter.value, strings: t }).then(show);
   };
 
   async #pick(option: Suggestion): Promise<void> {
