@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { PendingCall } from '@agent-chat/protocol';
-import { replaceToken, tokenAtCaret } from '../src/features/composer/caret-token.js';
+import { tokenAtCaret } from '../src/features/composer/caret-token.js';
+import { replaceToken } from '../src/features/autocomplete/pick.js';
 import { commandSuggestions, mentionSuggestions, toMentionGroups } from '../src/features/autocomplete/suggestions.js';
 import { answerPendingCalls, runClientTool } from '../src/conversation/client-calls.js';
 import { triggerGate } from '../src/conversation/trigger-gate.js';

@@ -8,4 +8,5 @@ import './conversation-parts.js';
 export { LISTBOX_ID, optionId, suggestionList, suggestionStyles } from '../features/autocomplete/suggestion-list.js';
 export { commandSuggestions, mentionSuggestions, runsAsTyped, toMentionGroups } from '../features/autocomplete/suggestions.js';
 export { lookUp } from '../features/autocomplete/look-up.js';
+export { withPick } from '../features/autocomplete/pick.js';
 export { MENTIONS_ID, mentionKey, mentionLayer, mentionStyles, snapToMention, syncMentionLayer } from '../features/autocomplete/mention-input.js';

@@ -24,11 +24,3 @@ export function tokenAtCaret(text: string, caret: number): CaretToken | undefine
   }
   return undefined;
 }
-
-/** The text with the token replaced, and where the caret goes. */
-export function replaceToken(text: string, token: CaretToken, replacement: string): { text: string; caret: number } {
-  const after = text.slice(token.end);
-  // One space between the replacement and what follows, never two; the caret goes after it either way.
-  const spaced = replacement.endsWith(' ') && after.startsWith(' ') ? replacement.slice(0, -1) : replacement;
-  return { text: text.slice(0, token.start) + spaced + after, caret: token.start + replacement.length };
-}

@@ -2,8 +2,8 @@ import { LitElement, adoptStyles, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { CommandDescriptor } from '@agent-chat/protocol';
 import { adapterContext } from '../../context/adapter-context.js';
-import { tokenAtCaret, replaceToken } from './caret-token.js';
-import { mentionRanges, mentionText } from '../../core/mention-tokens.js';
+import { tokenAtCaret } from './caret-token.js';
+import { mentionRanges } from '../../core/mention-tokens.js';
 import { optionAt, optionCount, tokenKey, type Menu } from './suggestion-menu.js';
 import type { Suggestion, SuggestionOffer } from '../../context/suggestions.js';
 import { conversationContext } from '../../context/conversation-context.js';
@@ -354,7 +354,8 @@ export class Composer extends LitElement {
     if (!textarea || !draft || !menu) return;
     const current = tokenAtCaret(textarea.value, textarea.selectionStart);
     const token = current?.kind === menu.token.kind ? current : menu.token;
-    const next = replaceToken(textarea.value, token, option.kind === 'command' ? `/${option.command.name} ` : `${mentionText(option.item)} `);
+    // A menu is set only once the autocomplete chunk is in.
+    const next = loaded('autocomplete')!.withPick(textarea.value, token, option);
     if (option.kind === 'command') draft.setText(next.text);
     else draft.addReference(option.item, next.text);
     this.#closeMenu();
