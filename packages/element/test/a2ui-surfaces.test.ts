@@ -138,6 +138,7 @@ describe('A2UI surfaces in the conversation (real server)', () => {
       }
     }
     if (!customElements.get('test-a2ui-badge')) customElements.define('test-a2ui-badge', HostBadge);
+    // @a2ui/web_core types a component's schema as zod 3's; at run time it only parses with it, which zod 4 does alike.
     const catalog = new Catalog('https://example.test/host-catalog.json', [{ name: 'Badge', tagName: 'test-a2ui-badge', schema: z.object({}) }] as never);
     const el = await chat(uniqueSession('a2ui-host'), undefined, { a2uiCatalog: catalog });
     await el.send(
