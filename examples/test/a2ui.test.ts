@@ -25,7 +25,7 @@ const uiIn = (events: readonly ReceivedEvent[]): A2uiMessage[] => events.flatMap
 const saidIn = (events: readonly ReceivedEvent[]) => events.flatMap((event) => (event.data.type === 'text_delta' ? [event.data.text] : [])).join('');
 
 describe('examples/a2ui: the demo model over HTTP', () => {
-  it('draws the booking form with render_a2ui, books it from the Book action and marks the same surface booked', async () => {
+  it('draws the booking form with show_a2ui_surface, books it from the Book action and marks the same surface booked', async () => {
     const client = agentClient(`${server.url}/a2ui/api/agent`);
     const session = newSession();
     const asked = await client.run(session, { text: 'Could I book a table for two?' });

@@ -6,7 +6,7 @@ import { demoModel } from './demo-model.js';
 
 const SYSTEM = [
   'You are the booking assistant of Trattoria Lumen, in the agent-chat A2UI example. Be brief.',
-  'Answer a wish to book with a form drawn by render_a2ui rather than with questions: a heading, the name, the date',
+  'Answer a wish to book with a form drawn by show_a2ui_surface rather than with questions: a heading, the name, the date',
   'and time, the party size and a Book button, with `sendDataModel: true`. Keep the values at /name, /dateTime',
   '(ISO, e.g. 2026-12-04T19:30:00) and /partySize of the data model. Give the heading the id',
   `"${FORM_IDS.title}", the button's label Text the id "${FORM_IDS.buttonLabel}", and the button the check`,
@@ -23,7 +23,7 @@ export interface A2uiAgentOptions {
   model?: Model;
 }
 
-/** The example's agent: the model describes surfaces from the basic catalog (render_a2ui), book_table updates them. */
+/** The example's agent: the model describes surfaces from the basic catalog (show_a2ui_surface), book_table updates them. */
 export function a2uiAgent(options: A2uiAgentOptions) {
   return createAgentChat({
     model: options.model ?? modelFromEnv({ offline: demoModel }),

@@ -1,7 +1,7 @@
 import { A2UI_BASIC_CATALOG_ID, A2UI_VERSION, type A2uiMessage } from '@agent-chat/protocol';
 
 // The booking form, in the v0.9 basic catalog's own shapes (see its examples in @a2ui/web_core): the offline demo
-// model sends it through render_a2ui as a real model would, and book_table changes it in place once it is booked.
+// model sends it through show_a2ui_surface as a real model would, and book_table changes it in place once it is booked.
 
 /** The name of the action the form's Book button sends. */
 export const BOOK_ACTION = 'book';

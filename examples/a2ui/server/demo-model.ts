@@ -14,7 +14,7 @@ const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight',
 const BOOKING_ASK = /\b(book|reserve|reservation|table)\b/i;
 
 /**
- * The offline demo: a booking ask draws the form (render_a2ui, as a model describing a surface would), the form's
+ * The offline demo: a booking ask draws the form (show_a2ui_surface, as a model describing a surface would), the form's
  * Book action books it (book_table, which marks the form booked in place) and says so, anything else gets the hint.
  */
 export const demoModel = scriptedModel(
@@ -24,7 +24,7 @@ export const demoModel = scriptedModel(
       const values: BookingValues = { name: '', dateTime: suggestedDateTime(), partySize: partySizeIn(text) ?? 2 };
       const surfaceId = bookingSurfaceId(createdSurfaces(turns));
       return [
-        [{ text: `${FORM_INTRO} ` }, { tool: 'render_a2ui', input: { messages: bookingFormMessages(surfaceId, values) } }],
+        [{ text: `${FORM_INTRO} ` }, { tool: 'show_a2ui_surface', input: { messages: bookingFormMessages(surfaceId, values) } }],
         [{ text: 'The form is above.' }],
       ];
     }

@@ -10,7 +10,7 @@ import { readThenDrop } from './support/read-then-drop.js';
 import { redisSkipReason, startRedisServer, type RedisServer } from './support/redis-server.js';
 
 // A2UI through the real @anthropic-ai/sdk against the validating fake Messages API (issue 37): the model draws with
-// render_a2ui, the surfaces are kept out of what the model is sent (the request stays valid), and the user's act
+// show_a2ui_surface, the surfaces are kept out of what the model is sent (the request stays valid), and the user's act
 // reaches the model as the user's message. Then the same over Redis: the shared event log and store carry them.
 
 const CATALOG = { id: A2UI_BASIC_CATALOG_ID, components: 'Column(children), Text(text), TextField(label, value), Button(child, action)' };
@@ -43,9 +43,9 @@ function reply(request: RecordedRequest, index: number): FakeReply {
   const blocks = typeof last.content === 'string' ? [] : last.content;
   if (blocks.some((block) => block.type === 'tool_result')) return { content: [{ type: 'text', text: 'The form is there.' }] };
   const text = textOf(last);
-  if (text === 'book') return { content: [{ type: 'tool_use', id: `toolu_draw_${index}`, name: 'render_a2ui', input: { messages: FORM } }] };
+  if (text === 'book') return { content: [{ type: 'tool_use', id: `toolu_draw_${index}`, name: 'show_a2ui_surface', input: { messages: FORM } }] };
   if (text === 'book slowly') {
-    return { content: [{ type: 'tool_use', id: `toolu_draw_${index}`, name: 'render_a2ui', input: { messages: FORM } }], chunkSize: 4, delayMs: 5 };
+    return { content: [{ type: 'tool_use', id: `toolu_draw_${index}`, name: 'show_a2ui_surface', input: { messages: FORM } }], chunkSize: 4, delayMs: 5 };
   }
   if (text.includes('"book"')) return { content: [{ type: 'text', text: LONG }], chunkSize: 8, delayMs: 5 };
   return { content: [{ type: 'text', text: 'Hello.' }] };
@@ -76,13 +76,13 @@ describe('A2UI through anthropicModel', () => {
     ann = await serve();
   });
 
-  it('the model is told of render_a2ui with the catalog; its surface streams and is stored, and is not sent back to it', async () => {
+  it('the model is told of show_a2ui_surface with the catalog; its surface streams and is stored, and is not sent back to it', async () => {
     const from = fake.requests.length;
     const events = await ann.run('claude-1', { text: 'book' });
     expect(ofType(events, 'ui').map((event) => event.messages)).toEqual([FORM]);
     expect(events.at(-1)!.data).toMatchObject({ type: 'done', stopReason: 'end_turn' });
     const [first, second] = fake.requests.slice(from);
-    const tool = (first!['tools'] as { name: string; description: string }[]).find((spec) => spec.name === 'render_a2ui');
+    const tool = (first!['tools'] as { name: string; description: string }[]).find((spec) => spec.name === 'show_a2ui_surface');
     expect(tool?.description).toContain(CATALOG.id);
     expect(tool?.description).toContain(CATALOG.components);
     // The follow-up request (validated by the fake as the API would) holds the call and its result, no surface.

@@ -100,9 +100,9 @@ function script(input: ScriptedRunInput): ScriptedRun {
     return [[{ tool: 'raw_ui', input: { messages: BAD[text.slice(4)] } }], [{ text: `I read: ${String(read?.output)}` }]];
   }
   if (text === 'draw') {
-    return [[{ tool: 'render_a2ui', input: { messages: [create('menu'), components('menu', 'Today')] } }], [{ text: 'Drawn.' }]];
+    return [[{ tool: 'show_a2ui_surface', input: { messages: [create('menu'), components('menu', 'Today')] } }], [{ text: 'Drawn.' }]];
   }
-  if (text === 'draw badly') return [[{ tool: 'render_a2ui', input: { messages: 'a form' } }], [{ text: `I read: ${String(lastResult(input)?.output)}` }]];
+  if (text === 'draw badly') return [[{ tool: 'show_a2ui_surface', input: { messages: 'a form' } }], [{ text: `I read: ${String(lastResult(input)?.output)}` }]];
   return [[{ text: 'Hello.' }]];
 }
 
@@ -204,7 +204,7 @@ describe('ctx.ui', () => {
 describe('a2uiTool', () => {
   it('is a tool whose description states the rules, the catalog id and its components', async () => {
     const tool = a2uiTool({ catalog: CATALOG });
-    expect(tool.name).toBe('render_a2ui');
+    expect(tool.name).toBe('show_a2ui_surface');
     for (const words of [CATALOG.id, CATALOG.components, 'createSurface', '"root"', 'updateComponents', 'updateDataModel', 'JSON pointer', 'context']) {
       expect(tool.description).toContain(words);
     }
@@ -213,7 +213,7 @@ describe('a2uiTool', () => {
     expect(a2uiTool({ catalog: { id: 'c', components: schema } }).description).toContain(JSON.stringify(schema));
     const offered = (await client().tools()) as { tools: { name: string; label?: string }[] } | { name: string }[];
     const names = (Array.isArray(offered) ? offered : offered.tools).map((descriptor) => descriptor.name);
-    expect(names).toContain('render_a2ui');
+    expect(names).toContain('show_a2ui_surface');
   });
 
   it('the model’s messages stream and are stored; its result tells it what it drew', async () => {
@@ -221,7 +221,7 @@ describe('a2uiTool', () => {
     const [ui] = ofType(events, 'ui');
     expect(ui!.messages).toEqual([create('menu'), components('menu', 'Today')]);
     const [result] = ofType(events, 'tool_result');
-    expect(result).toMatchObject({ name: 'render_a2ui', isError: false });
+    expect(result).toMatchObject({ name: 'show_a2ui_surface', isError: false });
     expect(String(result!.output)).toContain('"menu"');
     expect((await uiTurns('tool-1')).map((turn) => turn.messages)).toEqual([ui!.messages]);
   });
@@ -230,7 +230,7 @@ describe('a2uiTool', () => {
     const events = await client().run('tool-2', { text: 'draw badly' });
     expect(ofType(events, 'ui')).toEqual([]);
     const [result] = ofType(events, 'tool_result');
-    expect(result).toMatchObject({ name: 'render_a2ui', isError: true });
+    expect(result).toMatchObject({ name: 'show_a2ui_surface', isError: true });
     expect(String(result!.output)).toContain('messages');
     const reply = (await client().history('tool-2')).turns.at(-1);
     expect(reply?.type === 'assistant_text' && reply.text).toContain('I read:');

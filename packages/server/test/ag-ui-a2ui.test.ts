@@ -48,7 +48,7 @@ const model = scriptedModel(({ text, action }) => {
     acts.push(action);
     return [[{ text: `You pressed ${action.name}.` }]];
   }
-  if (text === 'model draws') return [[{ tool: 'render_a2ui', input: { messages: [form[0], form[1]] } }], [{ text: 'Drawn.' }]];
+  if (text === 'model draws') return [[{ tool: 'show_a2ui_surface', input: { messages: [form[0], form[1]] } }], [{ text: 'Drawn.' }]];
   const tool = { draw: 'draw_form', book: 'mark_booked', remove: 'remove_form' }[text];
   return tool ? [[{ tool }], [{ text: `${text}: done.` }]] : [[{ text: 'Say draw, book or remove.' }]];
 });
@@ -170,12 +170,13 @@ describe('A2UI over AG-UI', () => {
     expect(acts.slice(before)).toEqual([{ name: 'book', surfaceId: 'booking', sourceComponentId: 'book', context: { guest: 'Ada' } }]);
   });
 
-  it("a2uiTool's calls (named render_a2ui, as the middleware's own tool) pass a middleware told to leave them (a2uiToolNames: [])", async () => {
+  it("a2uiTool's calls (show_a2ui_surface, not the middleware's render_a2ui) pass a middleware on its defaults: only our own surface activity", async () => {
     const agent = agUiAgent(server.url, 'a2ui-7');
-    agent.use(new A2UIMiddleware({ a2uiToolNames: [] }));
+    agent.use(new A2UIMiddleware());
     agent.addMessage({ id: 'a7-u1', role: 'user', content: 'model draws' });
     const run = await runAgUi(agent);
     const activities = ofType<ActivitySnapshotEvent>(run.events, 'ACTIVITY_SNAPSHOT');
     expect(activities.map((activity) => [activity.messageId, operations(activity)])).toEqual([['a2ui-surface-booking', [form[0], form[1]]]]);
+    expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
   });
 });
