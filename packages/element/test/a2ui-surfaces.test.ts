@@ -105,10 +105,15 @@ describe('A2UI surfaces in the conversation (real server)', () => {
     expect(surfaces(el)).to.have.length(1);
 
     // The act: a POST with { text: '', action } (the surface asked for its data model), then the next run's reply.
+    const model = first.surface;
     const button = await waitFor(() => deepAll<HTMLButtonElement>(first.shadowRoot!, 'button')[0], { message: 'the Book button' });
     button.click();
     const reply = a2uiActReply({ name: 'book', context: { size: 2 }, dataModel: { title: 'Table for four' } });
     await waitFor(() => assistantBubbles(el).some((bubble) => shownText(bubble).includes(reply)), { message: 'the reply to the act' });
+    await waitFor(() => !el.running, { message: 'the run over' });
+    // The act's turn, renamed to the server's id when its run started, is the same change: the surfaces were not
+    // drawn anew (which would lose what the user typed into them and had not sent).
+    expect(surfaceOf(el, 'booking')!.surface).to.equal(model);
     const posts = (await taggedRequests(tag)).filter((request) => request.method === 'POST' && request.path.endsWith('/messages'));
     expect(posts.at(-1)!.body).to.deep.include({
       text: '',

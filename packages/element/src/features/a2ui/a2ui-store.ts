@@ -9,6 +9,16 @@ type Surface = SurfaceModel<LitComponentApi>;
 const drawsSurfaces = (turn: Turn): boolean => turn.type === 'ui' || (turn.type === 'user' && turn.action?.dataModel !== undefined);
 
 /**
+ * Whether two turns change the surfaces alike: the same turn, or its copy (the user's act renamed to the server's id
+ * when its run starts, a history fetched again). Rebuilding for a copy would drop what the user typed but not sent.
+ */
+function sameChange(a: Turn, b: Turn): boolean {
+  if (a === b) return true;
+  if (a.type === 'ui' && b.type === 'ui') return a.id === b.id;
+  return a.type === 'user' && b.type === 'user' && JSON.stringify(a.action) === JSON.stringify(b.action);
+}
+
+/**
  * One conversation's A2UI surfaces: a MessageProcessor fed the conversation's turns in order, whatever rows the
  * windowed list draws, so a surface is always as its last message left it. Each surface is drawn where the turn that
  * created it stands (`surfacesOf`); later turns change that same SurfaceModel, so its element shows the new values in
@@ -41,7 +51,7 @@ export class A2uiStore {
     this.#version = version;
     const relevant = turns.filter(drawsSurfaces);
     const applied = this.#applied;
-    const extends_ = catalog === this.#catalog && applied.length <= relevant.length && applied.every((turn, i) => relevant[i] === turn);
+    const extends_ = catalog === this.#catalog && applied.length <= relevant.length && applied.every((turn, i) => sameChange(turn, relevant[i]!));
     if (extends_ && applied.length === relevant.length) return;
     if (!extends_) this.#reset(catalog);
     for (const turn of relevant.slice(this.#applied.length)) this.#apply(turn);
