@@ -88,8 +88,12 @@ describe('<agent-chat transport="ag-ui">: A2UI surfaces over AG-UI (own server)'
     const shows = (text: string) => surfaces().some((surface) => textOf(surface.shadowRoot ?? surface).includes(text));
     await el.send(A2UI_SAY.draw);
     await waitFor(() => surfaces().length === 1 && shows('Free'), { message: 'the booking surface, drawn with its data', timeout: 15000 });
+    const [drawn] = surfaces() as (HTMLElement & { surface?: unknown })[];
+    const model = drawn!.surface;
     await el.send(A2UI_SAY.booked);
     await waitFor(() => shows('Booked'), { message: 'the same surface, marked booked', timeout: 15000 });
-    expect(surfaces(), 'one surface, changed in place').to.have.length(1);
+    // In place: the same element, showing the same surface model, now with the new values.
+    expect(surfaces(), 'one surface').to.deep.equal([drawn]);
+    expect((drawn as { surface?: unknown }).surface, 'the same surface model').to.equal(model);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentChat, defineTool, scriptedModel } from '../src/index.js';
 import { toAnthropicMessages } from '../src/model/anthropic/index.js';
+import { estimateTokens } from '../src/context/compress-history.js';
 import { sameBrowser } from './support/same-browser.js';
 import { validateMessagesRequest } from '../src/testing/fake-anthropic.js';
 import { recordingModel } from '../src/testing/recording-model.js';
@@ -123,5 +124,20 @@ describe('an act on a surface in the summarized part', () => {
     } finally {
       await acts.close();
     }
+  });
+});
+
+describe('what counts toward compression', () => {
+  it('is what the model is sent: a surface’s messages (a ui turn) take none of its context', () => {
+    const user = { id: 'u', createdAt: 1, type: 'user' as const, text: 'show me the form' };
+    const ui = {
+      id: 'ui',
+      createdAt: 2,
+      type: 'ui' as const,
+      toolCallId: 'c',
+      messages: [{ version: 'v0.9' as const, updateDataModel: { surfaceId: 's', path: '/notes', value: 'x'.repeat(40_000) } }],
+    };
+    expect(estimateTokens([user, ui])).toBe(estimateTokens([user]));
+    expect(estimateTokens([user])).toBeGreaterThan(0);
   });
 });

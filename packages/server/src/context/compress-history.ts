@@ -30,7 +30,8 @@ function sizeOf(turn: Turn): number {
 /** A rough token count (4 characters a token): enough to decide when to compress, with no tokenizer to ship. */
 export function estimateTokens(turns: readonly Turn[]): number {
   let chars = 0;
-  for (const turn of turns) chars += sizeOf(turn);
+  // A surface's messages are never sent to the model (the call that drew them is): they take none of its context.
+  for (const turn of turns) if (turn.type !== 'ui') chars += sizeOf(turn);
   return Math.ceil(chars / 4);
 }
 
