@@ -93,8 +93,10 @@ export function toDisplayItems(turns: readonly Turn[], running: boolean, pending
         if (!turn.toolCallId) items.push({ kind: 'status', key, turn });
         break;
       case 'error':
+        items.push({ kind: 'error', key, turn });
+        break;
       case 'ui':
-        items.push({ kind: turn.type, key, turn } as DisplayItem);
+        items.push({ kind: 'ui', key, turn });
         break;
     }
   });

@@ -11,7 +11,10 @@ import { BUBBLE_PARTS } from '../../ui/parts.js';
 export function userMessage(turn: UserTurn, list: HTMLElement) {
   const { references, attachments, action } = turn;
   // An act on a surface is a line of the a2ui chunk's ("You pressed Book"), not an empty bubble.
-  if (action) return need('a2ui', list), html`<agent-chat-a2ui .turn=${turn}></agent-chat-a2ui>`;
+  if (action) {
+    need('a2ui', list);
+    return html`<agent-chat-a2ui .turn=${turn}></agent-chat-a2ui>`;
+  }
   const uploads = attachments?.some((attachment) => 'uploadId' in attachment && Boolean(attachment.uploadId));
   if (references?.length || attachments?.length) need('item-chips', list);
   if (uploads) need('attachments', list);
