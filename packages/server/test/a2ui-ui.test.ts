@@ -106,7 +106,7 @@ function script(input: ScriptedRunInput): ScriptedRun {
   return [[{ text: 'Hello.' }]];
 }
 
-const CATALOG = { id: 'https://example.com/catalogs/booking.json', components: 'Column(children), Text(text), Button(child, action)' };
+const CATALOG = { id: A2UI_BASIC_CATALOG_ID, components: 'Column(children), Text(text), Button(child, action)' };
 let server: RunningServer;
 beforeAll(async () => {
   server = await serveApp(

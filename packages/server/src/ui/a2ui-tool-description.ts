@@ -18,7 +18,7 @@ const RULES = [
   '- deleteSurface { surfaceId }: removes it.',
   'A button\'s "action" is { "event": { "name": "...", "context": { key: literal or { "path": ... } } } }: when the user presses it, you get the action\'s name and its context resolved against the data as the user\'s next message.',
   'To change a surface later, send updateComponents or updateDataModel for its surfaceId; never createSurface again for a surface that exists. Send a new surface\'s createSurface and its first updateComponents in the same call.',
-  'A message that is not valid, or names a surface that does not exist, fails the whole call and nothing is shown: read the error, which names the message and field (messages.N.field), and call again corrected.',
+  'A message that is not valid, names a surface that does not exist, another catalog or a component the catalog lacks, or a new surface without its "root" fails the whole call and nothing is shown: read the error, which names the message and field (messages.N.field), and call again corrected.',
 ];
 
 /** The tool's description: the rules, the catalog's id, and its components (prose, or its JSON Schema). */
