@@ -6,8 +6,8 @@
 import { AbstractAgent } from '@ag-ui/client';
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/core';
-import { EventSchemas, RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { EventEncoder } from '@ag-ui/encoder';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { agentRunResponse } from './agent-run-response.js';
 import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { Observable } from 'rxjs';
@@ -53,23 +53,5 @@ export function mountAgUiA2uiAgent(app: Hono): void {
 function stream(input: RunAgentInput, signal: AbortSignal): Response {
   const agent = new DrawingAgent({ threadId: input.threadId, initialMessages: input.messages, initialState: input.state ?? {} });
   agent.use(new A2UIMiddleware());
-  const encoder = new EventEncoder({ accept: 'text/event-stream' });
-  const bytes = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (event: BaseEvent) => {
-        if (!signal.aborted) controller.enqueue(bytes.encode(encoder.encodeSSE(EventSchemas.parse(event) as BaseEvent)));
-      };
-      agent
-        .runAgent(
-          { runId: input.runId, tools: input.tools, context: input.context, ...(input.forwardedProps ? { forwardedProps: input.forwardedProps } : {}) },
-          { onEvent: ({ event }) => send(event) },
-        )
-        .catch((error: unknown) => send({ type: EventType.RUN_ERROR, message: String(error) } as BaseEvent))
-        .finally(() => {
-          if (!signal.aborted) controller.close();
-        });
-    },
-  });
-  return new Response(body, { headers: { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' } });
+  return agentRunResponse(agent, input, signal);
 }

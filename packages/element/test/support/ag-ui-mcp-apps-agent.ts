@@ -10,8 +10,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { AbstractAgent } from '@ag-ui/client';
 import { EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/core';
-import { EventSchemas, RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { EventEncoder } from '@ag-ui/encoder';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { agentRunResponse } from './agent-run-response.js';
 import { MCPAppsMiddleware } from '@ag-ui/mcp-apps-middleware';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -101,26 +101,7 @@ async function start(port: string): Promise<Running> {
 function stream(input: RunAgentInput, mcpUrl: string, signal: AbortSignal): Response {
   const agent = new TimeAgent({ threadId: input.threadId, initialMessages: input.messages, initialState: input.state ?? {} });
   agent.use(new MCPAppsMiddleware({ mcpServers: [{ type: 'http', url: mcpUrl, serverId: SERVER_ID }] }));
-  const encoder = new EventEncoder({ accept: 'text/event-stream' });
-  const bytes = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (event: BaseEvent) => {
-        if (!signal.aborted) controller.enqueue(bytes.encode(encoder.encodeSSE(EventSchemas.parse(event) as BaseEvent)));
-      };
-      signal.addEventListener('abort', () => void agent.detachActiveRun(), { once: true });
-      agent
-        .runAgent(
-          { runId: input.runId, tools: input.tools, context: input.context, ...(input.forwardedProps ? { forwardedProps: input.forwardedProps } : {}) },
-          { onEvent: ({ event }) => send(event) },
-        )
-        .catch((error: unknown) => send({ type: EventType.RUN_ERROR, message: String(error) } as BaseEvent))
-        .finally(() => {
-          if (!signal.aborted) controller.close();
-        });
-    },
-  });
-  return new Response(body, { headers: { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' } });
+  return agentRunResponse(agent, input, signal);
 }
 
 /** The official example server over Streamable HTTP (its entry without --stdio listens on PORT), on a free port. */
