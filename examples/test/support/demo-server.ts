@@ -36,7 +36,9 @@ export async function startDemoServer(): Promise<DemoServer> {
       (closed ??= (async () => {
         await Promise.all([stop(main.server), stop(sandbox.server)]);
         await made.close();
-        await rm(dataDir, { recursive: true, force: true });
+        // A run whose page went away goes on in the background and may still be writing its session as the folder
+        // goes (the server has no drain to wait on): rm's own retries take the ENOTEMPTY such a write causes.
+        await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
       })()),
   };
 }
